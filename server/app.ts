@@ -1,0 +1,61 @@
+/**
+ * The Hono app: product API under /socios-api, demo stand-ins under /dev, the built PWA at /.
+ * Built from injected dependencies so tests run it in process with app.request().
+ */
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { secureHeaders } from 'hono/secure-headers'
+import type { AppDeps, AppEnv, ServerDeps } from './deps'
+import { ApiError, messages } from './http/errors'
+import { requireSession } from './http/session'
+import { staticSite } from './http/static'
+import { contractRoutes } from './routes/contracts'
+import { devRoutes } from './routes/dev'
+import { loginRoutes } from './routes/login'
+import { lazyKeys } from './services/secrets'
+
+const MAX_BODY_BYTES = 1024 * 1024
+
+export function createApp(appDeps: AppDeps) {
+  const deps: ServerDeps = {
+    ...appDeps,
+    now: appDeps.now ?? (() => new Date()),
+    logger: appDeps.logger ?? console,
+    keys: lazyKeys(appDeps.db, appDeps.config.jwtSecret),
+  }
+  const app = new Hono<AppEnv>()
+
+  // The page's CSP is set with the HTML (http/static.ts); these defaults apply to every answer.
+  app.use(secureHeaders())
+
+  app.get('/socios-api/health', (c) => c.json({ status: 'ok' }))
+
+  app.use(
+    '/socios-api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: messages.tooLarge }, 413),
+    }),
+  )
+  app.route('/socios-api/client', loginRoutes(deps))
+  app.use('/socios-api/client/*', requireSession(deps))
+  app.route('/socios-api/client', contractRoutes(deps))
+
+  if (deps.config.demo) app.route('/dev', devRoutes(deps))
+
+  app.get('*', staticSite(deps.config.staticDir))
+
+  app.notFound((c) => c.json({ message: messages.notFound }, 404))
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json({ message: error.message }, error.status)
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: messages.badRequest }, error.status)
+    }
+    deps.logger.error(`[api] ${c.req.method} ${c.req.path} falhou:`, error)
+    return c.json({ message: messages.internal }, 500)
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

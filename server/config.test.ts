@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig, parseDuration } from './config'
+
+describe('parseDuration', () => {
+  it.each([
+    ['300', 300],
+    ['45s', 45],
+    ['15m', 900],
+    ['12h', 43_200],
+    ['30d', 2_592_000],
+    [' 5M ', 300],
+  ])('%s is %i seconds', (raw, seconds) => {
+    expect(parseDuration('TOKEN_TTL', raw)).toBe(seconds)
+  })
+
+  it.each(['', '0', '-5', '1.5h', '10w', 'abc', '5 minutes'])('rejects %j', (raw) => {
+    expect(() => parseDuration('OTP_TTL', raw)).toThrow(/OTP_TTL inválido/)
+  })
+})
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const config = loadConfig({})
+    expect(config).toMatchObject({
+      port: 8080,
+      dataDir: './data',
+      databaseUrl: undefined,
+      demo: true,
+      jwtSecret: undefined,
+      tokenTtlSeconds: 30 * 86_400,
+      otpTtlSeconds: 300,
+      smtpUrl: undefined,
+      mailFrom: 'Portal do Titular <nao-responda@portal.local>',
+      whatsapp: undefined,
+      staticDir: './dist',
+      otpLimitPerDestination: 5,
+      otpLimitPerAddress: 30,
+      trustProxy: false,
+    })
+  })
+
+  it('turns demo off by default with PostgreSQL, and DEMO overrides either way', () => {
+    const databaseUrl = 'postgres://u:p@db:5432/portal'
+    expect(loadConfig({ DATABASE_URL: databaseUrl }).demo).toBe(false)
+    expect(loadConfig({ DATABASE_URL: databaseUrl, DEMO: '1' }).demo).toBe(true)
+    expect(loadConfig({ DATABASE_URL: databaseUrl, DEMO: 'true' }).demo).toBe(true)
+    expect(loadConfig({ DEMO: '0' }).demo).toBe(false)
+    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false)
+  })
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 8080, demo: true })
+  })
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATA_DIR: '/var/lib/portal',
+      JWT_SECRET: 'x'.repeat(32),
+      TOKEN_TTL: '12h',
+      OTP_TTL: '90',
+      SMTP_URL: 'smtps://user:pass@mail.example.com',
+      MAIL_FROM: 'Clube <oi@clube.example>',
+      WHATSAPP_API_URL: 'https://wa.example/send',
+      WHATSAPP_TOKEN: 'secret',
+      PUBLIC_URL: 'https://portal.example/',
+      STATIC_DIR: '/srv/dist',
+      OTP_LIMIT_PER_DESTINATION: '3',
+      OTP_LIMIT_PER_ADDRESS: '100',
+      TRUST_PROXY: '1',
+    })
+    expect(config).toMatchObject({
+      port: 9000,
+      dataDir: '/var/lib/portal',
+      tokenTtlSeconds: 43_200,
+      otpTtlSeconds: 90,
+      smtpUrl: 'smtps://user:pass@mail.example.com',
+      mailFrom: 'Clube <oi@clube.example>',
+      whatsapp: { apiUrl: 'https://wa.example/send', token: 'secret' },
+      publicUrl: 'https://portal.example',
+      staticDir: '/srv/dist',
+      otpLimitPerDestination: 3,
+      otpLimitPerAddress: 100,
+      trustProxy: true,
+    })
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT inválido/],
+    [{ PORT: '70000' }, /PORT inválido/],
+    [{ DEMO: 'talvez' }, /DEMO inválido/],
+    [{ TOKEN_TTL: '30 dias' }, /TOKEN_TTL inválido/],
+    [{ DATABASE_URL: 'mysql://db/portal' }, /DATABASE_URL inválido/],
+    [{ JWT_SECRET: 'curto' }, /JWT_SECRET inválido/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL inválido/],
+    [{ WHATSAPP_API_URL: 'https://wa.example/send' }, /WHATSAPP_API_URL e WHATSAPP_TOKEN/],
+    [{ OTP_LIMIT_PER_ADDRESS: '0' }, /OTP_LIMIT_PER_ADDRESS inválido/],
+    [{ PUBLIC_URL: 'portal.example' }, /PUBLIC_URL inválido/],
+  ])('fails fast on %j', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+})

@@ -1,0 +1,90 @@
+/**
+ * Opens the database: embedded PGlite (a directory, or memory for tests) or PostgreSQL (pg Pool).
+ * Both go through Drizzle's pg-core, so services see one `Database` type whichever driver runs.
+ */
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export interface DatabaseHandle {
+  db: Database
+  driver: 'pglite' | 'postgres'
+  /** Applies pending SQL migrations from server/db/migrations. */
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… ; when absent the embedded PGlite is used. */
+  databaseUrl?: string | undefined
+  /** PGlite keeps its files in `<dataDir>/pglite`. */
+  dataDir?: string | undefined
+  /** In-memory PGlite (tests); ignores dataDir. */
+  memory?: boolean
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Any fixed number: instances starting together migrate one after another, not at once. */
+const MIGRATION_LOCK = 727_001
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl)
+  return openPglite(options.memory ? undefined : options.dataDir)
+}
+
+async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
+  let dir: string | undefined
+  if (dataDir !== undefined) {
+    dir = join(dataDir, 'pglite')
+    mkdirSync(dir, { recursive: true })
+  }
+  const client = dir ? new PGlite(dir) : new PGlite()
+  await client.waitReady
+  const db = drizzlePglite({ client, schema })
+  return {
+    db,
+    driver: 'pglite',
+    // One process owns a PGlite directory, so no lock is needed.
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', (error) => console.error('[db] conexão ociosa com o PostgreSQL falhou:', error))
+  const db = drizzleNodePg({ client: pool, schema })
+  return {
+    db,
+    driver: 'postgres',
+    async migrate() {
+      // Advisory locks belong to a session, so lock, migrate and unlock on one connection.
+      const connection = await pool.connect()
+      try {
+        const locked = drizzleNodePg({ client: connection, schema })
+        await locked.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`)
+        try {
+          await migrateNodePg(locked, { migrationsFolder })
+        } finally {
+          await locked.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`)
+        }
+      } finally {
+        connection.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Demo data (DESIGN.md §4), written once: on first start in demo mode, only while no person
+ * exists, in one transaction. Ids are fixed (see demo/ids.ts) so tests can rely on them.
+ */
+import { sql } from 'drizzle-orm'
+import type { Database } from './client'
+import { seedAna } from './demo/ana'
+import { seedBruno } from './demo/bruno'
+import { seedCatalogue } from './demo/catalogue'
+import { seedCarla, seedDavi, seedElisa } from './demo/others'
+import { persons } from './schema'
+
+export { demoEmails, demoIds } from './demo/ids'
+
+/** Any fixed number: two instances starting on one empty database must not both seed. */
+const SEED_LOCK = 727_002
+
+/** Returns true when it wrote the demo data, false when the database already had people. */
+export async function seedDemoData(db: Database, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
+    const existing = await tx.select({ id: persons.id }).from(persons).limit(1)
+    if (existing.length > 0) return false
+    await seedCatalogue(tx)
+    await seedAna(tx, now)
+    await seedBruno(tx, now)
+    await seedCarla(tx, now)
+    await seedDavi(tx, now)
+    await seedElisa(tx)
+    return true
+  })
+}

@@ -1,0 +1,32 @@
+/** What the app is built from: injected by index.ts in production and by test-support in tests. */
+import type { MailAdapter } from './adapters/mail/index'
+import type { WhatsAppAdapter } from './adapters/whatsapp/index'
+import type { Config } from './config'
+import type { Database } from './db/client'
+import type { ServerKeys } from './services/secrets'
+
+export interface AppDeps {
+  config: Config
+  db: Database
+  mail: MailAdapter
+  whatsapp: WhatsAppAdapter
+  /** The clock; tests move it to expire codes and tokens. */
+  now?: () => Date
+  /** Where operational lines go (console by default; tests capture them). */
+  logger?: Logger
+}
+
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
+
+/** AppDeps with defaults filled in, as routes and services receive them. */
+export interface ServerDeps extends Required<AppDeps> {
+  keys: () => Promise<ServerKeys>
+}
+
+/** Hono environment: what middleware puts on the context. */
+export interface AppEnv {
+  Variables: {
+    /** The verified session's person (set by requireSession). */
+    personId: string
+  }
+}

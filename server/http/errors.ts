@@ -1,0 +1,22 @@
+/** Errors the API answers on purpose: a status and a Portuguese message, sent as `{ message }`. */
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+export const messages = {
+  badRequest: 'Requisição inválida.',
+  invalidJson: 'JSON inválido.',
+  notJson: 'Envie os dados em JSON (Content-Type: application/json).',
+  tooLarge: 'O corpo da requisição excede o limite de 1 MB.',
+  notFound: 'Recurso não encontrado.',
+  internal: 'Erro interno. Tente novamente em instantes.',
+  session: 'A sessão expirou ou é inválida, faça o login novamente.',
+} as const
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * Request validation with the shared valibot schemas (src/api/schemas.ts). The first issue's
+ * message is already Portuguese, so it goes to the user as is.
+ */
+import type { Context } from 'hono'
+import * as v from 'valibot'
+import { ApiError, messages } from './errors'
+
+/** application/json and application/<something>+json, with or without parameters. */
+const jsonContentType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
+
+export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, input)
+  if (!result.success) {
+    throw new ApiError(400, result.issues[0]?.message ?? 'Dados inválidos.')
+  }
+  return result.output
+}
+
+export async function readJson<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  if (!jsonContentType.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, messages.notJson)
+  }
+  let body: unknown
+  try {
+    body = await c.req.json()
+  } catch (error) {
+    // Only a parse failure is the client's fault; anything else (a broken stream) is ours.
+    if (error instanceof SyntaxError) throw new ApiError(400, messages.invalidJson)
+    throw error
+  }
+  return parseWith(schema, body)
+}
+
+export const readQuery = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> =>
+  parseWith(schema, c.req.query())

@@ -1,0 +1,64 @@
+/**
+ * Starts the reference server: config, database (migrated, seeded in demo mode), HTTP listener.
+ * `npm start` builds the app first; `npm run serve` runs this alone.
+ */
+import { serve } from '@hono/node-server'
+import { createMailAdapter } from './adapters/mail/index'
+import { createWhatsAppAdapter } from './adapters/whatsapp/index'
+import { createApp } from './app'
+import { type Config, ConfigError, loadConfig } from './config'
+import { openDatabase } from './db/client'
+import { demoEmails, seedDemoData } from './db/seed'
+import { loadServerSecret } from './services/secrets'
+
+function readConfig(): Config {
+  try {
+    return loadConfig()
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error
+    console.error(`Configuração inválida: ${error.message}`)
+    process.exit(1)
+  }
+}
+
+const config = readConfig()
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+await database.migrate()
+if (config.demo && (await seedDemoData(database.db))) {
+  console.info('[demo] dados de demonstração criados')
+}
+// Fail at start, not on the first login, if the secret cannot be read or stored.
+await loadServerSecret(database.db, config.jwtSecret)
+
+const mail = createMailAdapter(config)
+const whatsapp = createWhatsAppAdapter(config)
+if (!config.smtpUrl) console.warn('SMTP_URL não definido: e-mails vão só para o console.')
+if (!config.whatsapp) console.warn('WHATSAPP_API_URL não definido: WhatsApp vai só para o console.')
+
+const app = createApp({ config, db: database.db, mail, whatsapp })
+const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
+  console.info(`Portal do Titular em http://localhost:${info.port}`)
+  if (config.demo) {
+    console.info(`Entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
+  }
+})
+
+let stopping = false
+async function shutdown(signal: string) {
+  if (stopping) return
+  stopping = true
+  console.info(`${signal} recebido, encerrando…`)
+  // Stop accepting connections, let open requests finish, then release the database.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // Requests still open after a few seconds (a stuck client) are cut rather than waited on.
+  const force = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections()
+  }, 5_000)
+  await closed
+  clearTimeout(force)
+  mail.close?.()
+  await database.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void shutdown('SIGINT'))
+process.on('SIGTERM', () => void shutdown('SIGTERM'))

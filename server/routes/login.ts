@@ -1,0 +1,28 @@
+/** POST /client/generate-code and /client/login (spec §7): the only open client routes. */
+import { Hono } from 'hono'
+import { generateCodeRequest, loginRequest } from '../../src/api/schemas'
+import type { AppEnv, ServerDeps } from '../deps'
+import { clientAddress } from '../http/client-address'
+import { ApiError } from '../http/errors'
+import { readJson } from '../http/validate'
+import { createLoginService, loginMessages } from '../services/login'
+
+export function loginRoutes(deps: ServerDeps) {
+  const login = createLoginService(deps)
+  return new Hono<AppEnv>()
+    .post('/generate-code', async (c) => {
+      const body = await readJson(c, generateCodeRequest)
+      const message = await login.requestCode({
+        email: body.email,
+        channel: body.send_to,
+        address: clientAddress(c, deps.config.trustProxy),
+      })
+      return c.json({ message })
+    })
+    .post('/login', async (c) => {
+      const body = await readJson(c, loginRequest)
+      const token = await login.login(body)
+      if (!token) throw new ApiError(400, loginMessages.invalidCode)
+      return c.json({ token })
+    })
+}

@@ -1,0 +1,50 @@
+/** Session tokens: HS256 JWTs via jose, with the algorithm, issuer, audience and expiry pinned. */
+import { jwtVerify, SignJWT } from 'jose'
+
+export const TOKEN_ISSUER = 'portal-do-titular'
+export const TOKEN_AUDIENCE = 'portal-do-titular-app'
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface SessionPerson {
+  id: string
+  email: string
+}
+
+export async function signSessionToken(
+  key: Uint8Array,
+  person: SessionPerson,
+  now: Date,
+  ttlSeconds: number,
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000)
+  return new SignJWT({ email: person.email })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(person.id)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(TOKEN_AUDIENCE)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
+    .sign(key)
+}
+
+/** The person id of a valid token, or null for anything else (bad signature, alg, claims, expiry). */
+export async function verifySessionToken(
+  key: Uint8Array,
+  token: string,
+  now: Date,
+): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['HS256'],
+      issuer: TOKEN_ISSUER,
+      audience: TOKEN_AUDIENCE,
+      requiredClaims: ['exp', 'sub'],
+      currentDate: now,
+    })
+    // The subject becomes a uuid query parameter; anything else could never name a person.
+    return payload.sub && uuidPattern.test(payload.sub) ? payload.sub : null
+  } catch {
+    return null
+  }
+}

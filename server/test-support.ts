@@ -1,0 +1,203 @@
+/**
+ * Test harness for the API: a real database per server (in-memory PGlite, or a fresh PostgreSQL
+ * database when TEST_DATABASE_URL is set), migrated and seeded, with capture adapters for mail and
+ * WhatsApp and a clock tests can move. No mocks of our own database.
+ */
+import { randomBytes } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { getTableName, is, sql } from 'drizzle-orm'
+import { PgTable } from 'drizzle-orm/pg-core'
+import pg from 'pg'
+import type { MailAdapter, MailMessage } from './adapters/mail/index'
+import type { WhatsAppAdapter, WhatsAppMessage } from './adapters/whatsapp/index'
+import { type App, createApp } from './app'
+import { type Config, loadConfig } from './config'
+import { type Database, type DatabaseHandle, openDatabase } from './db/client'
+import * as schema from './db/schema'
+import { seedDemoData } from './db/seed'
+import { loadServerSecret } from './services/secrets'
+
+export type Backend = 'pglite' | 'postgres'
+
+export const backends: Backend[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite']
+
+export type SentMessage =
+  | ({ channel: 'email' } & MailMessage)
+  | ({ channel: 'whatsapp' } & WhatsAppMessage)
+
+export interface TestClock {
+  now: () => Date
+  advance(ms: number): void
+}
+
+export interface TestServer {
+  app: App
+  db: Database
+  config: Config
+  /** Messages handed to the capture adapters (delivery runs just after the response). */
+  sent: SentMessage[]
+  /** Info and warning lines the server logged (errors also go to the console). */
+  logs: string[]
+  clock: TestClock
+  /** The server secret (JWT key), e.g. to forge tokens in tests. */
+  secret(): Promise<string>
+  /** Empties every table, reseeds the demo data and forgets sent messages. */
+  reset(): Promise<void>
+  close(): Promise<void>
+}
+
+/** Config fields to change, plus real adapters or a fixed clock in place of the test ones. */
+export type TestOverrides = Partial<Config> & {
+  mailAdapter?: MailAdapter
+  whatsappAdapter?: WhatsAppAdapter
+  now?: () => Date
+}
+
+const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
+  is(value, PgTable),
+)
+
+export async function createTestServer(
+  backend: Backend,
+  overrides: TestOverrides = {},
+): Promise<TestServer> {
+  const { mailAdapter, whatsappAdapter, now, ...configOverrides } = overrides
+  const { handle, drop } = await openTestDatabase(backend)
+  await handle.migrate()
+  await seedDemoData(handle.db)
+
+  let offset = 0
+  const clock: TestClock = {
+    now: now ?? (() => new Date(Date.now() + offset)),
+    advance: (ms) => {
+      offset += ms
+    },
+  }
+  const config: Config = {
+    ...loadConfig({}),
+    demo: true,
+    staticDir: join(tmpdir(), 'portal-do-titular-sem-build'),
+    ...configOverrides,
+  }
+  const sent: SentMessage[] = []
+  const logs: string[] = []
+  const logger = {
+    info: (...parts: unknown[]) => void logs.push(parts.join(' ')),
+    warn: (...parts: unknown[]) => void logs.push(parts.join(' ')),
+    error: (...parts: unknown[]) => console.error(...parts),
+  }
+  const app = createApp({
+    config,
+    db: handle.db,
+    mail: mailAdapter ?? {
+      send: async (message) => void sent.push({ channel: 'email', ...message }),
+    },
+    whatsapp: whatsappAdapter ?? {
+      send: async (message) => void sent.push({ channel: 'whatsapp', ...message }),
+    },
+    now: clock.now,
+    logger,
+  })
+
+  return {
+    app,
+    db: handle.db,
+    config,
+    sent,
+    logs,
+    clock,
+    secret: () => loadServerSecret(handle.db, config.jwtSecret),
+    async reset() {
+      // Deliveries still scheduled by the previous test land before `sent` is emptied.
+      await settle()
+      const names = tables.map((table) => `"${getTableName(table)}"`).join(', ')
+      await handle.db.execute(sql.raw(`truncate ${names} cascade`))
+      await seedDemoData(handle.db)
+      sent.length = 0
+      logs.length = 0
+      offset = 0
+    },
+    async close() {
+      await handle.close()
+      await drop()
+    },
+  }
+}
+
+async function openTestDatabase(
+  backend: Backend,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    return { handle: await openDatabase({ memory: true }), drop: async () => {} }
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL não definido')
+  const name = `pdt_test_${randomBytes(6).toString('hex')}`
+  const admin = new pg.Client({ connectionString: adminUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(adminUrl)
+  url.pathname = `/${name}`
+  return {
+    handle: await openDatabase({ databaseUrl: url.toString() }),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl })
+      await client.connect()
+      await client.query(`drop database if exists ${name} with (force)`)
+      await client.end()
+    },
+  }
+}
+
+// ---------------------------------------------------------------- request helpers
+
+/** Request env that makes getConnInfo() see this client address. */
+export const fromAddress = (address: string) =>
+  ({ incoming: { socket: { remoteAddress: address } } }) as never
+
+/** Lets the delivery scheduled after a response run. */
+export const settle = () => new Promise((resolve) => setImmediate(resolve))
+
+export function postJson(app: App, path: string, body: unknown, env?: unknown) {
+  return app.request(
+    path,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+    env as never,
+  )
+}
+
+export const requestCode = (
+  app: App,
+  email: string,
+  sendTo: 'email' | 'cellphone' = 'email',
+  env?: unknown,
+) => postJson(app, '/socios-api/client/generate-code', { email, send_to: sendTo }, env)
+
+/** The latest code in the dev outbox for an e-mail or phone (demo mode). */
+export async function outboxCode(app: App, to: string): Promise<string> {
+  const response = await app.request(`/dev/outbox?to=${encodeURIComponent(to)}`)
+  if (response.status !== 200) throw new Error(`outbox ${response.status} para ${to}`)
+  return ((await response.json()) as { code: string }).code
+}
+
+/** Requests a code, reads it from the outbox and logs in: the session token. */
+export async function loginAs(app: App, email: string): Promise<string> {
+  const requested = await requestCode(app, email)
+  if (requested.status !== 200) throw new Error(`generate-code ${requested.status}`)
+  const code = await outboxCode(app, email)
+  const response = await postJson(app, '/socios-api/client/login', { email, code })
+  if (response.status !== 200) throw new Error(`login ${response.status}`)
+  return ((await response.json()) as { token: string }).token
+}
+
+export const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } })
+
+/** Row count of a table, to prove a request wrote nothing. */
+export async function countRows(db: Database, table: PgTable): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table)
+  return row?.count ?? 0
+}

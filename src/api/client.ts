@@ -1,0 +1,95 @@
+import * as v from 'valibot'
+import { stripBearer } from '../lib/jwt'
+import { session } from './session'
+
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/socios-api'
+
+/** The phrase every "session is over" message of the server carries (spec §4, §8). */
+export const sessionExpiredPhrase = 'faça o login novamente'
+
+/** A failed call, with a message the UI can show as is. status 0 means no answer at all. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly serverMessage: string | null,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+
+  get sessionExpired(): boolean {
+    return this.status === 401 || (this.serverMessage?.includes(sessionExpiredPhrase) ?? false)
+  }
+}
+
+let onSessionExpired: (() => void) | null = null
+/** The app shell decides what a dead session looks like (toast, then /login). */
+export function setSessionExpiredHandler(handler: () => void) {
+  onSessionExpired = handler
+}
+/** Tells the shell the session is over (a 401, or a token whose exp has passed). */
+export function notifySessionExpired() {
+  onSessionExpired?.()
+}
+
+type RequestOptions<S extends v.GenericSchema> = {
+  method?: 'GET' | 'POST'
+  body?: unknown
+  schema: S
+  signal?: AbortSignal
+  headers?: Record<string, string>
+  /** 'text' for answers that are not JSON (the term's HTML, the contract PDF in base64). */
+  responseType?: 'json' | 'text'
+}
+
+const genericFailure = 'Não foi possível falar com o servidor. Verifique sua conexão.'
+
+async function readMessage(response: Response): Promise<string | null> {
+  try {
+    const body: unknown = await response.json()
+    if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
+      return body.message
+  } catch {
+    // Not JSON: there is no server message to show.
+  }
+  return null
+}
+
+/** One fetch for the whole app: base path, Bearer token, JSON, response validation. */
+export async function apiRequest<S extends v.GenericSchema>(
+  path: string,
+  { method = 'GET', body, schema, signal, headers = {}, responseType = 'json' }: RequestOptions<S>,
+): Promise<v.InferOutput<S>> {
+  const token = session.token()
+  let response: Response
+  try {
+    response = await fetch(`${apiBase}${path}`, {
+      method,
+      signal,
+      headers: {
+        Accept: responseType === 'text' ? '*/*' : 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw new ApiError(0, genericFailure, null)
+  }
+
+  if (!response.ok) {
+    const serverMessage = await readMessage(response)
+    const error = new ApiError(response.status, serverMessage ?? genericFailure, serverMessage)
+    if (error.sessionExpired && token) notifySessionExpired()
+    throw error
+  }
+
+  const payload =
+    responseType === 'text' ? await response.text() : await response.json().catch(() => undefined)
+  const result = v.safeParse(schema, payload)
+  if (!result.success) throw new ApiError(response.status, 'Resposta inesperada do servidor.', null)
+  return result.output
+}

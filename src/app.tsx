@@ -1,0 +1,42 @@
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { RouterProvider } from '@tanstack/react-router'
+import { useState } from 'react'
+import { setSessionExpiredHandler } from './api/client'
+import { createQueryClient } from './api/query-client'
+import { InstallPrompt } from './features/install/components/install-prompt'
+import { queryPersister, shouldPersistQuery } from './offline/persist'
+import { signOut } from './offline/sign-out'
+import { createAppRouter } from './router'
+import { showSessionExpired } from './ui/session-expired'
+import { Toaster } from './ui/toaster'
+
+function createApp() {
+  const queryClient = createQueryClient()
+  const router = createAppRouter(queryClient)
+  // Registered before the first navigation: the root guard may already find an expired token.
+  setSessionExpiredHandler(() =>
+    showSessionExpired(async () => {
+      await signOut(queryClient)
+      void router.navigate({ to: '/login' })
+    }),
+  )
+  return { queryClient, router }
+}
+
+export function App() {
+  const [{ queryClient, router }] = useState(createApp)
+  return (
+    <PersistQueryClientProvider
+      client={queryClient}
+      persistOptions={{
+        persister: queryPersister,
+        maxAge: 7 * 24 * 60 * 60_000,
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+      }}
+    >
+      <RouterProvider router={router} />
+      <Toaster />
+      <InstallPrompt />
+    </PersistQueryClientProvider>
+  )
+}

@@ -1,0 +1,115 @@
+import { useEffect, useId, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import * as v from 'valibot'
+import { type DeliveryChannel, emailField } from '../../../api/schemas'
+import { Button } from '../../../ui/button'
+import { ChatIcon, MailIcon } from '../../../ui/icons'
+import { toastDuration } from '../../../ui/toaster'
+import { useGenerateCode } from '../api/generate-code'
+import { codeRequestError } from '../logic/messages'
+import { authStyles as styles } from './auth-page'
+
+/** Spec §2 screen 1 and §9: after the toast, the verify screen opens 1.5 s later. */
+export const redirectDelayMs = 1500
+
+type Props = { onCodeSent: (email: string) => void }
+
+export function RequestCodeForm({ onCodeSent }: Props) {
+  const [email, setEmail] = useState('')
+  const [channel, setChannel] = useState<DeliveryChannel>('email')
+  const [fieldError, setFieldError] = useState<string | null>(null)
+  const [leaving, setLeaving] = useState(false)
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const generateCode = useGenerateCode()
+  const errorId = useId()
+  const hintId = useId()
+  const inputId = useId()
+
+  useEffect(() => () => clearTimeout(timer.current), [])
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault()
+    const parsed = v.safeParse(emailField, email)
+    if (!parsed.success) {
+      setFieldError(parsed.issues[0].message)
+      return
+    }
+    setFieldError(null)
+    generateCode.mutate(
+      { email: parsed.output, send_to: channel },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message, { duration: toastDuration.loginSuccess })
+          setLeaving(true)
+          timer.current = setTimeout(() => onCodeSent(parsed.output), redirectDelayMs)
+        },
+        onError: (error) => {
+          toast.error(codeRequestError(error), { duration: toastDuration.error })
+        },
+      },
+    )
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <fieldset className={styles.choices}>
+        <legend>Receber o código por</legend>
+        <label className={styles.choice}>
+          <input
+            type="radio"
+            name="send_to"
+            value="email"
+            checked={channel === 'email'}
+            onChange={() => setChannel('email')}
+          />
+          <MailIcon />
+          E-mail
+        </label>
+        <label className={styles.choice}>
+          <input
+            type="radio"
+            name="send_to"
+            value="cellphone"
+            checked={channel === 'cellphone'}
+            onChange={() => setChannel('cellphone')}
+          />
+          <ChatIcon />
+          WhatsApp
+        </label>
+      </fieldset>
+
+      <div className={styles.field}>
+        <label htmlFor={inputId}>E-mail</label>
+        <input
+          id={inputId}
+          className={styles.input}
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="seuemail@exemplo.com.br"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-invalid={fieldError ? true : undefined}
+          aria-describedby={fieldError ? `${errorId} ${hintId}` : hintId}
+        />
+        {fieldError && (
+          <p id={errorId} className={styles.fieldError} role="alert">
+            {fieldError}
+          </p>
+        )}
+        <p id={hintId} className={styles.hint}>
+          {channel === 'email'
+            ? 'Enviaremos o código para este e-mail.'
+            : 'Enviaremos o código para o WhatsApp cadastrado neste e-mail.'}
+        </p>
+      </div>
+
+      <Button type="submit" block busy={generateCode.isPending} disabled={leaving}>
+        Enviar Código
+      </Button>
+    </form>
+  )
+}

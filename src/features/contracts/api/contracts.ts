@@ -1,0 +1,43 @@
+import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { apiRequest } from '../../../api/client'
+import { contractList } from '../../../api/schemas'
+import { db } from '../../../offline/db'
+
+/** Query keys of the contract resource, one factory for every read of it. */
+export const contractKeys = {
+  all: ['contracts'] as const,
+  list: () => [...contractKeys.all, 'list'] as const,
+  detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
+}
+
+/** The holder's contracts, validated and written through to the device. */
+export const contractsQueryOptions = () =>
+  queryOptions({
+    queryKey: contractKeys.list(),
+    queryFn: async ({ signal }) => {
+      const contracts = await apiRequest('/client/contracts', { schema: contractList, signal })
+      const syncedAt = Date.now()
+      await db.transaction('rw', db.contracts, async () => {
+        // Contracts the server no longer lists must not linger on the device.
+        await db.contracts
+          .where('id')
+          .noneOf(contracts.map((c) => c.id))
+          .delete()
+        await db.contracts.bulkPut(contracts.map((contract) => ({ ...contract, syncedAt })))
+      })
+      return contracts
+    },
+  })
+
+/** The holder's contracts as the device knows them, refreshed from the server in the background. */
+export function useContracts() {
+  const query = useQuery(contractsQueryOptions())
+  const contracts = useLiveQuery(() => db.contracts.orderBy('id').toArray(), [])
+  const sorted = contracts?.slice().sort((a, b) => a.created_at.localeCompare(b.created_at))
+  return {
+    contracts: sorted,
+    loading: sorted === undefined || (query.isPending && !sorted.length),
+    error: query.error,
+  }
+}

@@ -1,0 +1,52 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import * as v from 'valibot'
+import { ApiError, apiRequest } from '../../../api/client'
+import { sanitizedDocument } from '../../../lib/sanitize'
+import { db } from '../../../offline/db'
+import { toastDuration } from '../../../ui/toaster'
+import { contractKeys } from './contracts'
+
+export const acceptTermFailed = 'Erro ao aceitar o termo'
+export const popupBlocked = 'Não foi possível abrir nova janela — verifique bloqueador de pop-up.'
+
+/**
+ * Opens the term (spec §7 term/contract) in a new tab. The tab is opened within the tap, before
+ * the request, because browsers block windows opened after an await.
+ */
+export async function openTerm(contractId: string) {
+  const tab = window.open('', '_blank')
+  if (!tab) {
+    toast.error(popupBlocked, { duration: toastDuration.error })
+    return
+  }
+  try {
+    const html = await apiRequest(`/client/term/contract?id=${encodeURIComponent(contractId)}`, {
+      schema: v.string(),
+      responseType: 'text',
+    })
+    const blob = new Blob([sanitizedDocument(html, 'Termos de Compra')], { type: 'text/html' })
+    tab.location.href = URL.createObjectURL(blob)
+  } catch (error) {
+    tab.close()
+    if (error instanceof ApiError && error.serverMessage)
+      toast.error(error.serverMessage, { duration: toastDuration.error })
+    else toast.error(error instanceof Error ? error.message : String(error))
+  }
+}
+
+/** 'Li e aceito' (spec §7 term accept): 200 means accepted; the device learns it at once. */
+export function useAcceptTerm() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (contractId: string) => {
+      await apiRequest(`/client/term/contract/acept/${encodeURIComponent(contractId)}`, {
+        method: 'POST',
+        schema: v.unknown(),
+      })
+      await db.contracts.update(contractId, { terms: true })
+      await queryClient.invalidateQueries({ queryKey: contractKeys.all })
+    },
+    onError: () => toast.error(acceptTermFailed, { duration: toastDuration.error }),
+  })
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import * as v from 'valibot'
+import { apiRequest } from '../../../api/client'
+import { base64ToBlob, shareOrDownload } from '../../../lib/files'
+import { toastDuration } from '../../../ui/toaster'
+
+export const downloadContractFailed = 'Não foi possível baixar o contrato.'
+
+/** The signed adhesion term as a PDF (spec §7 view-contract), shared or downloaded. */
+export function useDownloadContract(contractId: string, contractNumber: string | null) {
+  return useMutation({
+    mutationFn: async () => {
+      const base64 = await apiRequest(`/client/view-contract/${encodeURIComponent(contractId)}`, {
+        schema: v.pipe(v.string(), v.nonEmpty()),
+        responseType: 'text',
+      })
+      const fileName = `Termo de Adesão${contractNumber ? ` ${contractNumber}` : ''}.pdf`
+      await shareOrDownload(base64ToBlob(base64, 'application/pdf'), fileName, 'Termo de Adesão')
+    },
+    onError: () => toast.error(downloadContractFailed, { duration: toastDuration.error }),
+  })
+}

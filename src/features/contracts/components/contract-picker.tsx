@@ -1,0 +1,40 @@
+import { useNavigate } from '@tanstack/react-router'
+import { session } from '../../../api/session'
+import { Button } from '../../../ui/button'
+import styles from '../../../ui/page.module.css'
+import { FullScreenSpinner } from '../../../ui/spinner'
+import { useContracts } from '../api/contracts'
+import { ContractSummary, contractSummaryStyles } from './contract-summary'
+
+/** Spec §2 screen 3: choose which contract the portal shows. */
+export function ContractPicker() {
+  const navigate = useNavigate()
+  const { contracts, loading } = useContracts()
+  if (loading) return <FullScreenSpinner label="Carregando contratos…" />
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Selecione o contrato</h1>
+      {contracts?.length ? (
+        contracts.map((contract) => (
+          <ContractSummary key={contract.id} contract={contract}>
+            <div className={contractSummaryStyles.actions}>
+              <Button
+                block
+                aria-label={`Selecionar Contrato ${contract.model_contract.name}`}
+                onClick={() => {
+                  session.setContractId(contract.id)
+                  void navigate({ to: '/home' })
+                }}
+              >
+                Selecionar Contrato
+              </Button>
+            </div>
+          </ContractSummary>
+        ))
+      ) : (
+        <p className={styles.muted}>Nenhum contrato encontrado.</p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react'
+import type { Contract } from '../../../api/schemas'
+import { formatDate } from '../../../lib/dates'
+import { formatSeriesNumber } from '../../../lib/format'
+import { contractStatusChip } from '../../../lib/status'
+import { Chip } from '../../../ui/chip'
+import styles from './contract-summary.module.css'
+
+/** A contract as the picker and the terms screen list it (spec §2 screens 3 and 4). */
+export function ContractSummary({
+  contract,
+  children,
+}: {
+  contract: Contract
+  children?: ReactNode
+}) {
+  return (
+    <article className={styles.card} aria-label={contract.model_contract.name}>
+      <div className={styles.head}>
+        <h2 className={styles.name}>{contract.model_contract.name}</h2>
+        <Chip {...contractStatusChip(contract.status)} />
+      </div>
+      <p className={styles.meta}>
+        Série/Número: {formatSeriesNumber(contract.serie, contract.contract_number)}
+      </p>
+      <p className={styles.meta}>Criado em {formatDate(contract.created_at)}</p>
+      {children}
+    </article>
+  )
+}
+
+export { styles as contractSummaryStyles }

@@ -1,0 +1,92 @@
+import { Link, useNavigate } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { formatDate, formatDateTime } from '../../../lib/dates'
+import { formatCpf, formatPhone, formatSeriesNumber } from '../../../lib/format'
+import { contractStatusChip } from '../../../lib/status'
+import type { StoredContract } from '../../../offline/db'
+import { Avatar } from '../../../ui/avatar'
+import buttonStyles from '../../../ui/button.module.css'
+import { Chip } from '../../../ui/chip'
+import { DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
+import { Menu } from '../../../ui/menu'
+import { useDownloadContract } from '../api/view-contract'
+import styles from './profile.module.css'
+
+type Props = { contract: StoredContract; syncing: boolean }
+
+/** Spec §2 screen 6: the holder and the contract, with the overflow menu. */
+export function Profile({ contract, syncing }: Props) {
+  const navigate = useNavigate()
+  const download = useDownloadContract(contract.id, contract.contract_number)
+  const person = contract.holder?.person
+  const name = person?.name || contract.holder_name
+  const chip = contractStatusChip(contract.status)
+  const email = person?.email?.trim()
+
+  const fields: Array<[label: string, value: ReactNode, className?: string]> = [
+    ['Nome', name || '---'],
+    ['CPF', formatCpf(person?.documents.cpf)],
+    ['Celular', formatPhone(person?.phone.number_ddi, person?.phone.number)],
+    ['Email', email || '---', email ? undefined : styles.emptyOnMobile],
+    ['Contrato', contract.model_contract.name || '---'],
+    ['Série/Número', formatSeriesNumber(contract.serie, contract.contract_number)],
+    ['Status', <Chip key="status" {...chip} />],
+    ['Data Venda', formatDate(contract.date_time)],
+    ['Data Vencimento', formatDate(contract.expiration)],
+  ]
+
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.title}>Perfil</h1>
+      <section className={styles.card} aria-label="Dados do contrato">
+        <div className={styles.more}>
+          <Menu
+            label="Mais opções"
+            items={[
+              {
+                label: 'Baixar Contrato',
+                icon: <DownloadIcon />,
+                disabled: download.isPending,
+                onSelect: () => download.mutate(),
+              },
+              {
+                label: 'Documentos Gerais',
+                icon: <DocumentIcon />,
+                onSelect: () => void navigate({ to: '/general-documents' }),
+              },
+              { label: 'Histórico de Visita', disabled: true },
+              { label: 'Convite', disabled: true },
+            ]}
+          />
+        </div>
+        <div className={styles.identity}>
+          <Avatar base64={person?.image?.base_64} name={name} size={112} />
+          <p className={styles.name}>
+            <strong>{name}</strong>
+          </p>
+        </div>
+        <dl className={styles.fields}>
+          {fields.map(([label, value, className]) => (
+            <div key={label} className={[styles.field, className].filter(Boolean).join(' ')}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className={styles.actions}>
+          <Link to="/dependents" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            <GroupIcon />
+            Dependentes
+          </Link>
+          <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            <EditIcon />
+            Meus Dados
+          </Link>
+        </div>
+      </section>
+      <p className={styles.sync} role="status">
+        {syncing ? 'Sincronizando… ' : ''}Última sincronização: {formatDateTime(contract.syncedAt)}
+      </p>
+    </div>
+  )
+}

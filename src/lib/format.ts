@@ -1,0 +1,35 @@
+/** Display formats of Brazilian documents and phones; input that does not fit is shown as is. */
+
+const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '')
+
+export function formatCpf(value: string | null | undefined): string {
+  const d = digits(value)
+  if (d.length !== 11) return value?.trim() || '---'
+  return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`
+}
+
+/** Country code plus number (spec §2 screen 6): +55 (11) 98765-4321. */
+export function formatPhone(
+  ddi: string | null | undefined,
+  number: string | null | undefined,
+): string {
+  const n = digits(number)
+  if (!n) return '---'
+  const country = digits(ddi)
+  const local =
+    n.length === 11
+      ? `(${n.slice(0, 2)}) ${n.slice(2, 7)}-${n.slice(7)}`
+      : n.length === 10
+        ? `(${n.slice(0, 2)}) ${n.slice(2, 6)}-${n.slice(6)}`
+        : n
+  return country ? `+${country} ${local}` : local
+}
+
+/** 'Série/Número' of a contract. */
+export function formatSeriesNumber(
+  serie: string | null | undefined,
+  number: string | null | undefined,
+) {
+  if (!serie && !number) return '---'
+  return [serie, number].filter(Boolean).join('/')
+}

@@ -1,0 +1,46 @@
+import { isTokenValid } from './jwt'
+
+/** Paths anyone may open, logged in or not (spec §2 route access rules). */
+const openPrefixes = ['/pagamento', '/success'] as const
+/** The two login screens: open without a token, and sending a logged-in user home. */
+export const loginPaths = ['/login', '/verify-code'] as const
+
+export type AccessInput = {
+  pathname: string
+  token: string | null
+  now: number
+}
+
+export type AccessDecision = { redirectTo: '/login' | '/home' } | null
+
+function startsWithSegment(pathname: string, prefix: string): boolean {
+  return (
+    pathname === prefix || pathname.startsWith(`${prefix}/`) || pathname.startsWith(`${prefix}?`)
+  )
+}
+
+export function isOpenPath(pathname: string): boolean {
+  return openPrefixes.some((prefix) => startsWithSegment(pathname, prefix))
+}
+
+export function isLoginPath(pathname: string): boolean {
+  return loginPaths.some((path) => startsWithSegment(pathname, path))
+}
+
+/**
+ * Where a navigation must go instead, or null to let it through. Unmatched paths are decided
+ * by the catch-all route with the same token rule; '/' always leaves for /home or /login.
+ */
+export function decideAccess({ pathname, token, now }: AccessInput): AccessDecision {
+  if (isOpenPath(pathname)) return null
+  const loggedIn = isTokenValid(token, now)
+  if (isLoginPath(pathname)) return loggedIn ? { redirectTo: '/home' } : null
+  if (!loggedIn) return { redirectTo: '/login' }
+  if (pathname === '/' || pathname === '') return { redirectTo: '/home' }
+  return null
+}
+
+/** Unmatched routes: home when logged in, otherwise the request-code login. */
+export function unmatchedRouteTarget(token: string | null, now: number): '/home' | '/login' {
+  return isTokenValid(token, now) ? '/home' : '/login'
+}

@@ -1,0 +1,15 @@
+import DOMPurify from 'dompurify'
+
+/**
+ * Every piece of server-provided HTML passes here before it touches the DOM (DESIGN §6):
+ * scripts, event handlers and javascript: URLs are removed.
+ */
+export function sanitizeHtml(html: string): string {
+  return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
+}
+
+/** A standalone, sanitized HTML document, ready to open in its own tab. */
+export function sanitizedDocument(html: string, title: string): string {
+  const escapedTitle = title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapedTitle}</title></head><body>${sanitizeHtml(html)}</body></html>`
+}

@@ -1,0 +1,17 @@
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { App } from './app'
+import { registerServiceWorker } from './offline/sw-bridge'
+import './styles/tokens.css'
+import './styles/global.css'
+
+const root = document.getElementById('root')
+if (!root) throw new Error('Elemento #root ausente em index.html')
+
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+)
+
+if (import.meta.env.PROD) registerServiceWorker()

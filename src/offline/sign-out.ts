@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { session } from '../api/session'
+import { db } from './db'
+import { persistedCacheKey } from './persist'
+
+/**
+ * Logout (spec §4, DESIGN §5): the token and contract id go, and so does every piece of
+ * personal data this device kept, so the next person on a shared phone sees nothing.
+ */
+export async function signOut(queryClient: QueryClient) {
+  session.clear()
+  queryClient.clear()
+  localStorage.removeItem(persistedCacheKey)
+  await db.wipe().catch((error) => console.error('Falha ao apagar os dados do aparelho', error))
+}

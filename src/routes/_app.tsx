@@ -1,0 +1,85 @@
+import {
+  createFileRoute,
+  Outlet,
+  redirect,
+  useMatches,
+  useRouter,
+  useRouterState,
+} from '@tanstack/react-router'
+import { session } from '../api/session'
+import { ensureContract } from '../features/contracts/api/contract'
+import { signOut } from '../offline/sign-out'
+import { BottomNav } from '../ui/bottom-nav'
+import { IconButton } from '../ui/button'
+import { ArrowBackIcon, LogoutIcon } from '../ui/icons'
+import { Menu } from '../ui/menu'
+import { Shell } from '../ui/shell'
+import shellStyles from '../ui/shell.module.css'
+import { FullScreenSpinner } from '../ui/spinner'
+
+/** Layout wrapper of spec §2 screen 5: every screen under / needs a chosen contract with a holder. */
+export const Route = createFileRoute('/_app')({
+  beforeLoad: () => {
+    const contractId = session.contractId()
+    if (!contractId) throw redirect({ to: '/selected-contract', replace: true })
+    return { contractId }
+  },
+  loader: async ({ context: { queryClient, contractId } }) => {
+    const contract = await ensureContract(queryClient, contractId).catch(() => null)
+    if (!contract?.holder) throw redirect({ to: '/selected-contract', replace: true })
+  },
+  pendingComponent: () => <FullScreenSpinner label="Carregando contrato…" />,
+  pendingMs: 150,
+  component: Layout,
+})
+
+function Layout() {
+  const { queryClient } = Route.useRouteContext()
+  const router = useRouter()
+  const matches = useMatches()
+  const meta = matches.at(-1)?.staticData ?? {}
+  const pathname = useRouterState({ select: (state) => state.location.pathname })
+
+  function goBack() {
+    if (meta.backRoute) {
+      void router.navigate({ to: meta.backRoute })
+      return
+    }
+    const before = router.state.location.href
+    router.history.back()
+    // No history to go back to: land on the contract picker instead (spec §2 screen 5).
+    setTimeout(() => {
+      if (router.state.location.href === before)
+        void router.navigate({ to: '/selected-contract', replace: true })
+    }, 300)
+  }
+
+  const back = (
+    <IconButton label="Voltar" onClick={goBack}>
+      <ArrowBackIcon />
+    </IconButton>
+  )
+  const menu = (
+    <Menu
+      items={[
+        {
+          label: 'Sair',
+          icon: <LogoutIcon />,
+          onSelect: async () => {
+            await signOut(queryClient)
+            void router.navigate({ to: '/login' })
+          },
+        },
+      ]}
+    />
+  )
+
+  return (
+    <Shell start={back} end={menu}>
+      <div key={pathname} className={shellStyles.page} data-transition={meta.transition ?? 'fade'}>
+        <Outlet />
+      </div>
+      {!meta.hideBottomNav && <BottomNav />}
+    </Shell>
+  )
+}

@@ -1,0 +1,122 @@
+import type { ReactNode } from 'react'
+
+/** Inline icons (no icon font: nothing extra to download or precache). */
+type IconProps = { size?: number }
+
+/** Decorative: every icon sits next to a text or inside a labelled button. */
+const Svg = ({ size, children }: { size: number; children: ReactNode }) => (
+  <svg
+    width={size}
+    height={size}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    {children}
+  </svg>
+)
+
+export const ArrowBackIcon = ({ size = 24 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M19 12H5M12 19l-7-7 7-7" />
+  </Svg>
+)
+
+export const MoreIcon = ({ size = 24 }: IconProps) => (
+  <Svg size={size}>
+    <circle cx="12" cy="5" r="1" />
+    <circle cx="12" cy="12" r="1" />
+    <circle cx="12" cy="19" r="1" />
+  </Svg>
+)
+
+export const LogoutIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
+  </Svg>
+)
+
+export const MailIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <rect x="2" y="4" width="20" height="16" rx="2" />
+    <path d="m22 7-10 6L2 7" />
+  </Svg>
+)
+
+export const ChatIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M21 11.5a8.4 8.4 0 0 1-12.3 7.4L3 21l2.1-5.5A8.5 8.5 0 1 1 21 11.5z" />
+  </Svg>
+)
+
+export const CloseIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M18 6 6 18M6 6l12 12" />
+  </Svg>
+)
+
+export const PersonIcon = ({ size = 24 }: IconProps) => (
+  <Svg size={size}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Svg>
+)
+
+export const PaymentsIcon = ({ size = 24 }: IconProps) => (
+  <Svg size={size}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M2 10h20M6 15h4" />
+  </Svg>
+)
+
+export const CardIcon = ({ size = 24 }: IconProps) => (
+  <Svg size={size}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="11" r="2.5" />
+    <path d="M5.5 17a3.5 3.5 0 0 1 7 0M15 9h3M15 13h3" />
+  </Svg>
+)
+
+export const CalendarIcon = ({ size = 24 }: IconProps) => (
+  <Svg size={size}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M16 3v4M8 3v4M3 10h18" />
+  </Svg>
+)
+
+export const OfflineIcon = ({ size = 16 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M2 2l20 20M8.5 16.5a5 5 0 0 1 7 0M5 12.9a10 10 0 0 1 5.2-2.8M19 12.9a10 10 0 0 0-2.2-1.6M2 8.8a15 15 0 0 1 4.2-2.7M22 8.8A15 15 0 0 0 10.7 5M12 20h.01" />
+  </Svg>
+)
+
+export const DownloadIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
+  </Svg>
+)
+
+export const DocumentIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6M8 13h8M8 17h5" />
+  </Svg>
+)
+
+export const GroupIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M21.5 20a6.5 6.5 0 0 0-4-6" />
+  </Svg>
+)
+
+export const EditIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </Svg>
+)

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { OfflineIcon } from './icons'
+import { Logo } from './logo'
+import styles from './shell.module.css'
+import { useOnline } from './use-online'
+
+type Props = { start?: ReactNode; end?: ReactNode; children: ReactNode }
+
+/**
+ * The app shell: header with a curved blue gradient and the logo (spec §2), a quiet note while
+ * the device has no connection, then the page.
+ */
+export function Shell({ start, end, children }: Props) {
+  const online = useOnline()
+  return (
+    <>
+      <header className={styles.header}>
+        <div className={styles.bar}>
+          {start ?? <span className={styles.spacer} />}
+          <span className={styles.brand}>
+            <Logo size={32} title="" />
+            Portal do Titular
+          </span>
+          {end ?? <span className={styles.spacer} />}
+        </div>
+        {!online && (
+          <p className={styles.offline} role="status">
+            <OfflineIcon />
+            Sem conexão — mostrando o que foi salvo no aparelho
+          </p>
+        )}
+      </header>
+      <main className={styles.main}>{children}</main>
+    </>
+  )
+}

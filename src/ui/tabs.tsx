@@ -1,0 +1,60 @@
+import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
+import styles from './tabs.module.css'
+
+export type TabItem<K extends string> = { key: K; label: string }
+
+type Props<K extends string> = {
+  label: string
+  tabs: ReadonlyArray<TabItem<K>>
+  selected: K
+  onSelect: (key: K) => void
+  children: ReactNode
+}
+
+/** Tabs following the WAI-ARIA pattern: arrow keys move between tabs, one panel shows. */
+export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: Props<K>) {
+  const id = useId()
+  const list = useRef<HTMLDivElement>(null)
+
+  function onKeyDown(event: KeyboardEvent) {
+    const index = tabs.findIndex((tab) => tab.key === selected)
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
+    if (!step) return
+    event.preventDefault()
+    const next = tabs[(index + step + tabs.length) % tabs.length]
+    if (!next) return
+    onSelect(next.key)
+    list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(`${id}-${next.key}`)}`)?.focus()
+  }
+
+  return (
+    <>
+      <div
+        className={styles.tablist}
+        role="tablist"
+        aria-label={label}
+        ref={list}
+        onKeyDown={onKeyDown}
+      >
+        {tabs.map((tab) => (
+          <button
+            key={tab.key}
+            id={`${id}-${tab.key}`}
+            type="button"
+            role="tab"
+            className={styles.tab}
+            aria-selected={tab.key === selected}
+            aria-controls={`${id}-panel`}
+            tabIndex={tab.key === selected ? 0 : -1}
+            onClick={() => onSelect(tab.key)}
+          >
+            {tab.label}
+          </button>
+        ))}
+      </div>
+      <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${selected}`}>
+        {children}
+      </div>
+    </>
+  )
+}

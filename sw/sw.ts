@@ -1,0 +1,12 @@
+/// <reference lib="webworker" />
+// The service worker entry only wires events; each concern lives in its own module.
+import type { PrecacheEntry } from 'workbox-precaching'
+import { setupMessages } from './messages'
+import { setupNavigation } from './navigation'
+import { setupPrecache } from './precache'
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
+
+setupPrecache(self.__WB_MANIFEST)
+setupNavigation()
+setupMessages(self)

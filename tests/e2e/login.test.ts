@@ -1,0 +1,139 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { latestMessage } from '../helpers/outbox'
+import { type RunningServer, startServer } from '../helpers/server'
+
+describeBrowser('passwordless login', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
+    page = await context.newPage()
+  })
+
+  it('a new user requests a code by e-mail, types it and lands on the profile', async () => {
+    await page.goto(`${server.url}/login`)
+    await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
+    expect(await page.getByRole('radio', { name: 'E-mail' }).isChecked()).toBe(true)
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ana@exemplo.com.br')
+    await page.getByRole('button', { name: 'Enviar Código' }).click()
+    // The server's answer is shown in a toast before the verify screen opens.
+    await expectVisible(page.getByText(/você receberá o código/i))
+    await page.waitForURL(`${server.url}/verify-code?email=ana%40exemplo.com.br`)
+
+    await expectVisible(page.getByRole('heading', { name: 'Inserir código de entrada' }))
+    const shownEmail = page.getByRole('textbox', { name: 'E-mail', exact: true })
+    expect(await shownEmail.inputValue()).toBe('ana@exemplo.com.br')
+    expect(await shownEmail.getAttribute('readonly')).toBe('')
+    const codeInput = page.getByLabel('Código de entrada')
+    expect(await codeInput.getAttribute('autocomplete')).toBe('one-time-code')
+    expect(await codeInput.getAttribute('inputmode')).toBe('numeric')
+    await expectNoAxeViolations(page)
+
+    const message = await latestMessage(server.url, 'ana@exemplo.com.br')
+    expect(message.channel).toBe('email')
+    expect(message.code).toMatch(/^\d{6}$/)
+    // Typed key by key: nothing is sent before the sixth digit, then it submits by itself.
+    await codeInput.pressSequentially(message.code, { delay: 20 })
+
+    await page.waitForURL(`${server.url}/home`)
+    await expectVisible(page.getByRole('heading', { name: 'Perfil' }))
+    // Ana has exactly one contract, so it became the current one.
+    expect(await page.evaluate(() => localStorage.getItem('contractId'))).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy()
+  })
+
+  it('the same by WhatsApp: the code goes to the holder mobile', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br', 'WhatsApp', '5511987654321')
+    const message = await latestMessage(server.url, '+5511987654321')
+    expect(message.channel).toBe('cellphone')
+    expect(message.to).toContain('5511987654321')
+    await page.waitForURL(`${server.url}/home`)
+    await expectVisible(page.getByRole('heading', { name: 'Perfil' }))
+  })
+
+  it('a wrong code shows "Código inválido ou expirado." and stays on the verify screen', async () => {
+    await page.goto(`${server.url}/login`)
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ana@exemplo.com.br')
+    await page.getByRole('button', { name: 'Enviar Código' }).click()
+    await page.waitForURL(/\/verify-code/)
+    const { code } = await latestMessage(server.url, 'ana@exemplo.com.br')
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+    await page.getByLabel('Código de entrada').fill(wrong)
+    await expectText(page.getByRole('alert'), 'Código inválido ou expirado.')
+    expect(new URL(page.url()).pathname).toBe('/verify-code')
+    await expectNoAxeViolations(page)
+  })
+
+  it('"Sair" returns to /login, and a protected URL then redirects there', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sair' }).click()
+    await page.waitForURL(`${server.url}/login`)
+    expect(
+      await page.evaluate(() => [
+        localStorage.getItem('authToken'),
+        localStorage.getItem('contractId'),
+      ]),
+    ).toEqual([null, null])
+
+    await page.goto(`${server.url}/home`)
+    await page.waitForURL(`${server.url}/login`)
+    await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
+  })
+
+  it('routes after login: pending terms go to the terms screen, two contracts to the picker', async () => {
+    await loginThroughScreens(page, server.url, 'carla@exemplo.com.br')
+    await page.waitForURL(`${server.url}/terms`)
+
+    await context.close()
+    context = await browser.newContext({ locale: 'pt-BR' })
+    page = await context.newPage()
+    await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
+    await page.waitForURL(`${server.url}/selected-contract`)
+    expect(await page.evaluate(() => localStorage.getItem('contractId'))).toBeNull()
+  })
+
+  it('a logged-in user opening a login screen or an unknown path goes to /home', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.goto(`${server.url}/login`)
+    await page.waitForURL(`${server.url}/home`)
+    await page.goto(`${server.url}/nao-existe`)
+    await page.waitForURL(`${server.url}/home`)
+    await page.goto(`${server.url}/`)
+    await page.waitForURL(`${server.url}/home`)
+  })
+
+  it('an expired session shows the toast of spec §8 and ends on /login', async () => {
+    await page.goto(`${server.url}/login`)
+    const expired = [
+      Buffer.from('{"alg":"HS256"}').toString('base64url'),
+      Buffer.from(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).toString(
+        'base64url',
+      ),
+      'sig',
+    ].join('.')
+    await page.evaluate((token) => localStorage.setItem('authToken', `bearer ${token}`), expired)
+    await page.goto(`${server.url}/home`)
+    await page.waitForURL(`${server.url}/login`)
+    await expectVisible(page.getByText('A sessão expirou ou é inválida, faça o login novamente'))
+  })
+})

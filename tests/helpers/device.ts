@@ -1,0 +1,35 @@
+import type { Page } from 'playwright-core'
+
+/** Reads the app's IndexedDB (Dexie) from the page: what the device keeps about the person. */
+export function storedRows(page: Page, table: string): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(
+    (name) =>
+      new Promise<Array<Record<string, unknown>>>((resolve, reject) => {
+        const open = indexedDB.open('portal-titular')
+        open.onerror = () => reject(open.error)
+        open.onsuccess = () => {
+          const database = open.result
+          if (!database.objectStoreNames.contains(name)) {
+            database.close()
+            resolve([])
+            return
+          }
+          const request = database.transaction(name, 'readonly').objectStore(name).getAll()
+          request.onsuccess = () => {
+            database.close()
+            resolve(request.result as Array<Record<string, unknown>>)
+          }
+          request.onerror = () => reject(request.error)
+        }
+      }),
+    table,
+  )
+}
+
+/** Waits until the service worker is active, i.e. the shell is precached for offline use. */
+export async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return registration.active?.state
+  })
+}

@@ -1,0 +1,116 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+const root = resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer()
+    probe.once('error', fail)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail()))
+    })
+  })
+}
+
+export type RunningServer = {
+  url: string
+  port: number
+  dataDir: string
+  /** Everything the server printed, for failure messages and the demo code line. */
+  output: () => string
+  stop: () => Promise<void>
+  /** Stops and starts again on the same port and DATA_DIR ("the signal comes back"). */
+  restart: () => Promise<void>
+  close: () => Promise<void>
+}
+
+/**
+ * Starts the server exactly as `npm start` does after its build (`tsx server/index.ts`), on a
+ * free port with a fresh DATA_DIR, and waits until it answers.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!existsSync(join(root, 'dist/index.html')))
+    throw new Error('dist/ não existe: rode `npm run build` antes dos testes de navegador.')
+  const port = await freePort()
+  const dataDir = mkdtempSync(join(tmpdir(), 'pdt-e2e-'))
+  const url = `http://127.0.0.1:${port}`
+  let child: ChildProcess | null = null
+  let log = ''
+
+  const start = async () => {
+    child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        DEMO: '1',
+        // Journeys log the same demo people in many times; the limits have their own API tests.
+        OTP_LIMIT_PER_DESTINATION: '1000',
+        OTP_LIMIT_PER_ADDRESS: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    child.stdout?.on('data', (chunk) => {
+      log += chunk
+    })
+    child.stderr?.on('data', (chunk) => {
+      log += chunk
+    })
+    await waitUntilUp(
+      url,
+      () => child?.exitCode ?? null,
+      () => log,
+    )
+  }
+
+  const stop = async () => {
+    const running = child
+    child = null
+    if (!running || running.exitCode !== null) return
+    const exited = new Promise((done) => running.once('exit', done))
+    running.kill('SIGTERM')
+    const killer = setTimeout(() => running.kill('SIGKILL'), 5000)
+    await exited
+    clearTimeout(killer)
+  }
+
+  await start()
+  return {
+    url,
+    port,
+    dataDir,
+    output: () => log,
+    stop,
+    restart: async () => {
+      await stop()
+      await start()
+    },
+    close: async () => {
+      await stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function waitUntilUp(url: string, exitCode: () => number | null, log: () => string) {
+  const deadline = Date.now() + 60_000
+  while (Date.now() < deadline) {
+    if (exitCode() !== null) throw new Error(`O servidor saiu com código ${exitCode()}:\n${log()}`)
+    try {
+      const response = await fetch(`${url}/socios-api/health`)
+      if (response.ok) return
+    } catch {
+      // Not listening yet: poll again shortly.
+    }
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`O servidor não respondeu em 60 s:\n${log()}`)
+}

@@ -1,0 +1,27 @@
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
+
+export default defineConfig({
+  plugins: [
+    // Must come before the React plugin: it generates src/routeTree.gen.ts and splits each
+    // route's component into its own chunk.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, quoteStyle: 'single' }),
+    react(),
+  ],
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Keep the service worker's precache honest: no inlined data URLs for assets.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/socios-api': apiTarget,
+      '/sandbox': apiTarget,
+      '/dev': apiTarget,
+    },
+  },
+})
