@@ -13,6 +13,7 @@ import { staticSite } from './http/static'
 import { contractRoutes } from './routes/contracts'
 import { devRoutes } from './routes/dev'
 import { loginRoutes } from './routes/login'
+import { termRoutes } from './routes/terms'
 import { lazyKeys } from './services/secrets'
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -41,6 +42,7 @@ export function createApp(appDeps: AppDeps) {
   app.route('/socios-api/client', loginRoutes(deps))
   app.use('/socios-api/client/*', requireSession(deps))
   app.route('/socios-api/client', contractRoutes(deps))
+  app.route('/socios-api/client', termRoutes(deps))
 
   if (deps.config.demo) app.route('/dev', devRoutes(deps))
 

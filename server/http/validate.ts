@@ -4,6 +4,7 @@
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
+import { idField } from '../../src/api/schemas'
 import { ApiError, messages } from './errors'
 
 /** application/json and application/<something>+json, with or without parameters. */
@@ -35,5 +36,33 @@ export async function readJson<S extends v.GenericSchema>(
   return parseWith(schema, body)
 }
 
+/**
+ * A body the client may leave out (spec: "empty body"): nothing at all counts as `{}`; anything
+ * else must be JSON that the schema accepts.
+ */
+export async function readOptionalJson<S extends v.GenericSchema>(
+  c: Context,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  const text = await c.req.text()
+  if (text.trim() === '') return parseWith(schema, {})
+  if (!jsonContentType.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, messages.notJson)
+  }
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    throw new ApiError(400, messages.invalidJson)
+  }
+  return parseWith(schema, body)
+}
+
 export const readQuery = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> =>
   parseWith(schema, c.req.query())
+
+/** A path or query id: anything but a uuid can never name a row, so it answers 404 as well. */
+export function idOrNotFound(value: string | undefined, message: string): string {
+  if (!v.is(idField, value)) throw new ApiError(404, message)
+  return value
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contractList } from '../../src/api/schemas'
+import { contractList, contract as contractSchema } from '../../src/api/schemas'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
 
@@ -111,6 +111,39 @@ describe.each(backends)('GET /socios-api/client/contracts (%s)', (backend) => {
 
   it('gives Elisa, who holds no contract, an empty list', async () => {
     expect(await contractsOf('elisa')).toEqual([])
+  })
+
+  describe('GET /socios-api/client/contract/:id', () => {
+    async function contractOf(name: keyof typeof demoEmails, id: string) {
+      const response = await server.app.request(
+        `/socios-api/client/contract/${id}`,
+        bearer(tokens[name] ?? ''),
+      )
+      expect(response.status).toBe(200)
+      return v.parse(contractSchema, await response.json())
+    }
+
+    it("gives Ana her contract exactly as the list's item", async () => {
+      const [listed] = await contractsOf('ana')
+      const detail = await contractOf('ana', demoIds.ana.contract)
+      expect(detail).toEqual(listed)
+      expect(detail.dependents.map((dependent) => dependent.person.first_name)).toEqual([
+        'Pedro',
+        'Maria',
+      ])
+      expect(detail.model_contract.model_contract_documents).toHaveLength(2)
+    })
+
+    it('gives Bruno each of his contracts by id', async () => {
+      for (const id of [demoIds.bruno.active.contract, demoIds.bruno.overdue.contract]) {
+        expect((await contractOf('bruno', id)).id).toBe(id)
+      }
+    })
+
+    it('accepts an upper-case id', async () => {
+      const detail = await contractOf('ana', demoIds.ana.contract.toUpperCase())
+      expect(detail.id).toBe(demoIds.ana.contract)
+    })
   })
 
   it('accepts the scheme in any case', async () => {

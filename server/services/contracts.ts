@@ -1,10 +1,12 @@
 /**
- * Full contracts of a holder (spec §3 "Contract (full)"), read in four queries whatever the
- * number of contracts: contracts with holder and model, model documents, dependents, attachments.
+ * Full contracts of a holder (spec §3 "Contract (full)"). One query whatever the number of
+ * contracts: the `holder_contracts` function (migration 0001) returns each contract with its
+ * holder, model, documents, dependents and files as JSON rows, mapped here to the API shape.
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Contract, Dependent } from '../../src/api/schemas'
 import type { Database } from '../db/client'
+import { rowFromJson } from '../db/json-rows'
 import {
   contracts,
   dependents,
@@ -15,50 +17,81 @@ import {
   modelContracts,
   persons,
 } from '../db/schema'
-import { type FileRow, fullName, isoOrNull, toPerson } from './mappers'
+import { type FileRow, fullName, isoOrNull, type PersonRow, toPerson } from './mappers'
 
-/** Contracts whose holder is this person, oldest first; optionally just one of them. */
-export async function listHolderContracts(
+export const contractMessages = {
+  notFound: 'Contrato não encontrado.',
+} as const
+
+/** One contract of the holder with everything the API and the term documents show. */
+export interface HolderContract {
+  contract: typeof contracts.$inferSelect
+  holder: typeof holders.$inferSelect
+  person: PersonRow
+  model: typeof modelContracts.$inferSelect
+  documents: (typeof modelContractDocuments.$inferSelect)[]
+  dependents: {
+    dependent: typeof dependents.$inferSelect
+    type: typeof dependentTypes.$inferSelect | null
+    person: PersonRow
+  }[]
+  /** Attachments of the holder and of every dependent. */
+  files: FileRow[]
+}
+
+interface ContractJson {
+  contract: unknown
+  holder: unknown
+  person: unknown
+  files: unknown[]
+  model: unknown
+  documents: unknown[]
+  dependents: { dependent: unknown; type: unknown; person: unknown; files: unknown[] }[]
+}
+
+/** Contracts whose holder is this person, oldest first; with contractId, just that one. */
+export async function readHolderContracts(
   db: Database,
   personId: string,
-  contractId?: string,
-): Promise<Contract[]> {
-  const filters: SQL[] = [eq(holders.personId, personId)]
-  if (contractId) filters.push(eq(contracts.id, contractId))
+  contractId: string | null = null,
+): Promise<HolderContract[]> {
   const rows = await db
-    .select({ contract: contracts, holder: holders, person: persons, model: modelContracts })
-    .from(contracts)
-    .innerJoin(holders, eq(holders.contractId, contracts.id))
-    .innerJoin(persons, eq(persons.id, holders.personId))
-    .innerJoin(modelContracts, eq(modelContracts.id, contracts.modelContractId))
-    .where(and(...filters))
-    .orderBy(asc(contracts.createdAt), asc(contracts.id))
-  if (rows.length === 0) return []
+    .select({ contract: sql<ContractJson>`contract` })
+    .from(sql`holder_contracts(${personId}::uuid, ${contractId}::uuid) as contract`)
+  return rows.map(({ contract: json }) => ({
+    contract: rowFromJson(contracts, json.contract),
+    holder: rowFromJson(holders, json.holder),
+    person: rowFromJson(persons, json.person),
+    model: rowFromJson(modelContracts, json.model),
+    documents: json.documents.map((document) => rowFromJson(modelContractDocuments, document)),
+    dependents: json.dependents.map((entry) => ({
+      dependent: rowFromJson(dependents, entry.dependent),
+      type: entry.type ? rowFromJson(dependentTypes, entry.type) : null,
+      person: rowFromJson(persons, entry.person),
+    })),
+    files: [json.files, ...json.dependents.map((entry) => entry.files)]
+      .flat()
+      .map((file) => rowFromJson(filesAttached, file)),
+  }))
+}
 
-  const contractIds = rows.map((row) => row.contract.id)
-  const modelIds = [...new Set(rows.map((row) => row.model.id))]
-  const [documents, dependentRows] = await Promise.all([
-    db
-      .select()
-      .from(modelContractDocuments)
-      .where(inArray(modelContractDocuments.modelContractId, modelIds))
-      .orderBy(asc(modelContractDocuments.name)),
-    db
-      .select({ dependent: dependents, type: dependentTypes, person: persons })
-      .from(dependents)
-      .innerJoin(persons, eq(persons.id, dependents.personId))
-      .leftJoin(dependentTypes, eq(dependentTypes.id, dependents.dependentTypeId))
-      .where(inArray(dependents.contractId, contractIds))
-      .orderBy(asc(dependents.createdAt), asc(dependents.id)),
-  ])
-  const personIds = [personId, ...dependentRows.map((row) => row.person.id)]
-  const files: FileRow[] = await db
-    .select()
-    .from(filesAttached)
-    .where(inArray(filesAttached.personId, personIds))
-    .orderBy(asc(filesAttached.createdAt), asc(filesAttached.id))
+/** The holder's own contract with this id, or undefined (someone else's or no such contract). */
+export async function findHolderContract(
+  db: Database,
+  personId: string,
+  contractId: string,
+): Promise<HolderContract | undefined> {
+  const [found] = await readHolderContracts(db, personId, contractId)
+  return found
+}
 
-  return rows.map(({ contract, holder, person, model }) => ({
+export async function listHolderContracts(db: Database, personId: string): Promise<Contract[]> {
+  return (await readHolderContracts(db, personId)).map(toContract)
+}
+
+export function toContract(rows: HolderContract): Contract {
+  const { contract, holder, person, model, documents, files } = rows
+  return {
     id: contract.id,
     status: contract.status,
     serie: contract.serie,
@@ -78,29 +111,25 @@ export async function listHolderContracts(
     model_contract: {
       id: model.id,
       name: model.name,
-      model_contract_documents: documents
-        .filter((document) => document.modelContractId === model.id)
-        .map((document) => ({
-          id: document.id,
-          name: document.name,
-          content_type: document.contentType,
-          file_attachment:
-            document.contentBase64 === null ? null : { base_64: document.contentBase64 },
-        })),
+      model_contract_documents: documents.map((document) => ({
+        id: document.id,
+        name: document.name,
+        content_type: document.contentType,
+        file_attachment:
+          document.contentBase64 === null ? null : { base_64: document.contentBase64 },
+      })),
     },
-    dependents: dependentRows
-      .filter((row) => row.dependent.contractId === contract.id)
-      .map(
-        (row): Dependent => ({
-          id: row.dependent.id,
-          status: row.dependent.status,
-          updated_at: row.dependent.updatedAt.toISOString(),
-          dependent_type: row.type ? { id: row.type.id, name: row.type.name } : null,
-          person: toPerson(row.person, files),
-        }),
-      ),
+    dependents: rows.dependents.map(
+      (row): Dependent => ({
+        id: row.dependent.id,
+        status: row.dependent.status,
+        updated_at: row.dependent.updatedAt.toISOString(),
+        dependent_type: row.type ? { id: row.type.id, name: row.type.name } : null,
+        person: toPerson(row.person, files),
+      }),
+    ),
     dependents_included: contract.dependentsIncluded,
     holder_mandatory_data: contract.holderMandatoryData,
     dependent_mandatory_data: contract.dependentMandatoryData,
-  }))
+  }
 }

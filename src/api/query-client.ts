@@ -1,7 +1,10 @@
-import { QueryClient } from '@tanstack/react-query'
+import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './client'
 
 export function createQueryClient() {
+  // Query v5 assumes "online" until it sees an event; an app opened with no signal must start
+  // offline so its fetches wait, and then resume by themselves when the connection returns.
+  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
   return new QueryClient({
     defaultOptions: {
       queries: {

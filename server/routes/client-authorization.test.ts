@@ -1,0 +1,94 @@
+/**
+ * DESIGN.md §6: a holder reaches only their own contracts, and anything else answers 404 with a
+ * message — never 500, never a write. Every /client/* route that takes an id belongs in `routes`.
+ */
+import { randomUUID } from 'node:crypto'
+import { asc } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { App } from '../app'
+import { contracts, holders, persons } from '../db/schema'
+import { demoEmails, demoIds } from '../db/seed'
+import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+
+type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
+
+const client = '/socios-api/client'
+const routes: [string, Call][] = [
+  [
+    'GET /client/contract/:id',
+    (app, id, headers) => app.request(`${client}/contract/${encodeURIComponent(id)}`, { headers }),
+  ],
+  [
+    'GET /client/view-contract/:id',
+    (app, id, headers) =>
+      app.request(`${client}/view-contract/${encodeURIComponent(id)}`, { headers }),
+  ],
+  [
+    'GET /client/term/contract?id=',
+    (app, id, headers) =>
+      app.request(`${client}/term/contract?id=${encodeURIComponent(id)}`, { headers }),
+  ],
+  [
+    'POST /client/term/contract/acept/:contractId',
+    (app, id, headers) =>
+      app.request(`${client}/term/contract/acept/${encodeURIComponent(id)}`, {
+        method: 'POST',
+        headers,
+      }),
+  ],
+]
+
+const foreignIds: [string, string][] = [
+  ["Bruno's active contract", demoIds.bruno.active.contract],
+  ["Bruno's overdue contract", demoIds.bruno.overdue.contract],
+  ["Carla's contract, terms not accepted", demoIds.carla.contract],
+  ['a contract that does not exist', randomUUID()],
+  ["Ana's own person id", demoIds.ana.person],
+  ['an id that is not a uuid', 'nao-e-um-id'],
+  ['a uuid with a tail', `${demoIds.ana.contract}x`],
+  ['SQL in the id', "1' or '1'='1"],
+]
+
+describe.each(backends)('client routes with an id (%s)', (backend) => {
+  let server: TestServer
+  let anaToken = ''
+  beforeAll(async () => {
+    server = await createTestServer(backend)
+    anaToken = await loginAs(server.app, demoEmails.ana)
+  })
+  afterAll(() => server.close())
+
+  /** Everything these routes could write. */
+  const snapshot = async () => ({
+    contracts: await server.db.select().from(contracts).orderBy(asc(contracts.id)),
+    holders: await server.db.select().from(holders).orderBy(asc(holders.id)),
+    persons: await server.db.select().from(persons).orderBy(asc(persons.id)),
+  })
+
+  const cases = routes.flatMap(([route, call]) =>
+    foreignIds.map(([what, id]) => [route, what, call, id] as const),
+  )
+
+  it.each(cases)('%s with %s answers 404 and writes nothing', async (_route, _what, call, id) => {
+    const before = await snapshot()
+    const response = await call(server.app, id, { authorization: `Bearer ${anaToken}` })
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'Contrato não encontrado.' })
+    expect(await snapshot()).toEqual(before)
+  })
+
+  it.each(routes)('%s answers 401 without a session', async (_route, call) => {
+    const response = await call(server.app, demoIds.ana.contract, {})
+    expect(response.status).toBe(401)
+    expect(((await response.json()) as { message: string }).message).toContain(
+      'faça o login novamente',
+    )
+  })
+
+  it.each(routes)('%s answers 200 for her own contract', async (_route, call) => {
+    const response = await call(server.app, demoIds.ana.contract, {
+      authorization: `Bearer ${anaToken}`,
+    })
+    expect(response.status).toBe(200)
+  })
+})

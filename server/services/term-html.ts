@@ -1,0 +1,84 @@
+/**
+ * The purchase terms of a contract as a standalone HTML document (GET /client/term/contract).
+ * The app opens it in a new tab; every value from the database is escaped here, and the app
+ * still sanitizes it (DESIGN.md §6).
+ */
+import type { TermDocument } from './terms'
+
+const entities: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+}
+
+export const escapeHtml = (text: string | number) =>
+  String(text).replace(/[&<>"']/g, (char) => entities[char] ?? char)
+
+/** Only inline styles; served with a CSP that allows nothing else. */
+export const termHtmlPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+const style = `
+  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2933;
+         line-height: 1.5; margin: 0; background: #f5f7fa; }
+  main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem; background: #fff; }
+  h1 { font-size: 1.5rem; margin: 0 0 .25rem; color: #0b4f8a; }
+  h2 { font-size: 1.1rem; margin: 1.75rem 0 .5rem; color: #0b4f8a; }
+  .subtitle { margin: 0; color: #52606d; }
+  dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; }
+  dt { font-weight: 600; }
+  dd { margin: 0; }
+  ol { padding-left: 1.25rem; }
+  li { margin-bottom: .75rem; }
+  footer { margin-top: 2rem; font-size: .85rem; color: #52606d; }
+`
+
+export function renderPurchaseTermsHtml(term: TermDocument): string {
+  const e = escapeHtml
+  const dependents =
+    term.dependents.length > 0
+      ? `<ul>${term.dependents.map((d) => `<li>${e(d.name)} (${e(d.type)})</li>`).join('')}</ul>`
+      : '<p>Nenhum dependente incluído até o momento.</p>'
+  const included =
+    term.dependentsIncluded > 0 ? `até ${e(term.dependentsIncluded)}` : 'nenhum (plano individual)'
+  const acceptance = term.acceptedAt
+    ? `Termos aceitos eletronicamente em ${e(term.acceptedAt)}.`
+    : 'Aceite pendente: leia os termos e confirme no Portal do Titular.'
+  return `<!doctype html>
+<html lang="pt-BR">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Termos de Compra — ${e(term.modelName)} — Contrato ${e(term.contractNumber)}</title>
+<style>${style}</style>
+</head>
+<body>
+<main>
+<h1>Termos de Compra</h1>
+<p class="subtitle">${e(term.modelName)} — Contrato ${e(term.contractNumber)}</p>
+<h2>Dados do titular e do contrato</h2>
+<dl>
+<dt>Titular</dt><dd>${e(term.holderName)}</dd>
+<dt>CPF</dt><dd>${e(term.cpf)}</dd>
+<dt>Plano</dt><dd>${e(term.modelName)}</dd>
+<dt>Série/Número</dt><dd>${e(term.contractNumber)}</dd>
+<dt>Data da venda</dt><dd>${e(term.saleDate)}</dd>
+<dt>Dependentes inclusos</dt><dd>${included}</dd>
+</dl>
+<h2>Dependentes</h2>
+${dependents}
+<h2>Cláusulas</h2>
+<ol>
+${term.clauses.map((clause) => `<li><strong>${e(clause.title)}.</strong> ${e(clause.text)}</li>`).join('\n')}
+</ol>
+<footer>
+<p>${acceptance}</p>
+<p>Documento gerado em ${e(term.generatedAt)}.</p>
+</footer>
+</main>
+</body>
+</html>
+`
+}

@@ -1,0 +1,91 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser } from '../helpers/browser'
+import { storedRows, waitForServiceWorker } from '../helpers/device'
+import { expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { type RunningServer, startServer } from '../helpers/server'
+
+describeBrowser('profile without signal', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
+    page = await context.newPage()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+
+  const field = (label: string) =>
+    page
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+  const syncedAt = async () => Number((await storedRows(page, 'contracts'))[0]?.syncedAt ?? 0)
+
+  it('after one online visit the profile opens with no network, and refreshes when it returns', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(field('Nome'), 'Ana Paula Souza')
+    await waitForServiceWorker(page)
+    const firstSync = await syncedAt()
+    expect(firstSync).toBeGreaterThan(0)
+
+    // No signal: the server is unreachable and the browser knows it is offline.
+    await server.stop()
+    await context.setOffline(true)
+    await page.close()
+    page = await context.newPage()
+    await page.goto(`${server.url}/home`)
+    await expectText(field('Nome'), 'Ana Paula Souza')
+    await expectText(field('Status'), 'ATIVO')
+    await expectVisible(page.getByText(/^Última sincronização: \d{2}\/\d{2}\/\d{4}/))
+    await expectVisible(page.getByText(/^Sem conexão/))
+    expect(await syncedAt()).toBe(firstSync)
+
+    // The signal comes back: the profile refreshes from the server by itself.
+    await server.restart()
+    await context.setOffline(false)
+    await expect.poll(syncedAt, { timeout: 20_000 }).toBeGreaterThan(firstSync)
+    await page.getByText(/^Sem conexão/).waitFor({ state: 'detached' })
+  })
+
+  it('after "Sair" no personal data is left on the device, even offline', async () => {
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sair' }).click()
+    await page.waitForURL(`${server.url}/login`)
+
+    await server.stop()
+    await context.setOffline(true)
+    for (const table of ['contracts', 'cards', 'instalments', 'documents', 'meta'])
+      expect(await storedRows(page, table)).toEqual([])
+    const storage = await page.evaluate(() => ({ ...localStorage }))
+    expect(Object.keys(storage).filter((key) => key !== 'pwa-installed')).toEqual([])
+    // Caches hold the app shell only: no API answer, nothing about Ana.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = []
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name)
+        for (const request of await cache.keys())
+          urls.push(`${name} ${new URL(request.url).pathname}`)
+      }
+      return urls
+    })
+    expect(cached.length).toBeGreaterThan(0)
+    for (const entry of cached) {
+      expect(entry).toMatch(/^portal-titular-precache-/)
+      expect(entry).not.toMatch(/socios-api/)
+    }
+    // And the app still opens offline, on the login screen.
+    await page.goto(`${server.url}/home`)
+    await page.waitForURL(`${server.url}/login`)
+    await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
+    await context.setOffline(false)
+    await server.restart()
+  })
+})
