@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
+import { cardRoutes, passKeyRoutes } from './routes/cards'
 import { contractRoutes } from './routes/contracts'
 import { devRoutes } from './routes/dev'
 import { loginRoutes } from './routes/login'
@@ -40,9 +41,11 @@ export function createApp(appDeps: AppDeps) {
     }),
   )
   app.route('/socios-api/client', loginRoutes(deps))
+  app.route('/socios-api', passKeyRoutes(deps))
   app.use('/socios-api/client/*', requireSession(deps))
   app.route('/socios-api/client', contractRoutes(deps))
   app.route('/socios-api/client', termRoutes(deps))
+  app.route('/socios-api/client', cardRoutes(deps))
 
   if (deps.config.demo) app.route('/dev', devRoutes(deps))
 

@@ -12,6 +12,8 @@ export interface Config {
   /** Undefined: a secret is generated once and kept in the `settings` table. */
   jwtSecret: string | undefined
   tokenTtlSeconds: number
+  /** How long a member pass (the signed card proof shown at the gate) stays valid offline. */
+  passTtlSeconds: number
   otpTtlSeconds: number
   smtpUrl: string | undefined
   mailFrom: string
@@ -108,6 +110,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined,
     jwtSecret,
     tokenTtlSeconds: optional('TOKEN_TTL', (raw) => parseDuration('TOKEN_TTL', raw)) ?? 30 * DAY,
+    passTtlSeconds: optional('PASS_TTL', (raw) => parseDuration('PASS_TTL', raw)) ?? 7 * DAY,
     otpTtlSeconds: optional('OTP_TTL', (raw) => parseDuration('OTP_TTL', raw)) ?? 5 * 60,
     smtpUrl: optional('SMTP_URL', (raw) => parseUrl('SMTP_URL', raw, ['smtp:', 'smtps:'])),
     mailFrom: get('MAIL_FROM') ?? 'Portal do Titular <nao-responda@portal.local>',

@@ -15,6 +15,7 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as SelectedContractRouteImport } from './routes/selected-contract'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as VerificarRouteImport } from './routes/verificar'
 import { Route as VerifyCodeRouteImport } from './routes/verify-code'
 import { Route as AppDependentsRouteImport } from './routes/_app/dependents'
 import { Route as AppFavoritesRouteImport } from './routes/_app/favorites'
@@ -51,6 +52,11 @@ const SelectedContractRoute = SelectedContractRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VerificarRoute = VerificarRouteImport.update({
+  id: '/verificar',
+  path: '/verificar',
   getParentRoute: () => rootRouteImport,
 } as any)
 const VerifyCodeRoute = VerifyCodeRouteImport.update({
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/selected-contract': typeof SelectedContractRoute
   '/terms': typeof TermsRoute
+  '/verificar': typeof VerificarRoute
   '/verify-code': typeof VerifyCodeRoute
   '/dependents': typeof AppDependentsRoute
   '/favorites': typeof AppFavoritesRoute
@@ -115,6 +122,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/selected-contract': typeof SelectedContractRoute
   '/terms': typeof TermsRoute
+  '/verificar': typeof VerificarRoute
   '/verify-code': typeof VerifyCodeRoute
   '/dependents': typeof AppDependentsRoute
   '/favorites': typeof AppFavoritesRoute
@@ -132,6 +140,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/selected-contract': typeof SelectedContractRoute
   '/terms': typeof TermsRoute
+  '/verificar': typeof VerificarRoute
   '/verify-code': typeof VerifyCodeRoute
   '/_app/dependents': typeof AppDependentsRoute
   '/_app/favorites': typeof AppFavoritesRoute
@@ -149,6 +158,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/selected-contract'
     | '/terms'
+    | '/verificar'
     | '/verify-code'
     | '/dependents'
     | '/favorites'
@@ -164,6 +174,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/selected-contract'
     | '/terms'
+    | '/verificar'
     | '/verify-code'
     | '/dependents'
     | '/favorites'
@@ -180,6 +191,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/selected-contract'
     | '/terms'
+    | '/verificar'
     | '/verify-code'
     | '/_app/dependents'
     | '/_app/favorites'
@@ -197,6 +209,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   SelectedContractRoute: typeof SelectedContractRoute
   TermsRoute: typeof TermsRoute
+  VerificarRoute: typeof VerificarRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
 }
 
@@ -242,6 +255,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/verificar': {
+      id: '/verificar'
+      path: '/verificar'
+      fullPath: '/verificar'
+      preLoaderRoute: typeof VerificarRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/verify-code': {
@@ -332,6 +352,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   SelectedContractRoute: SelectedContractRoute,
   TermsRoute: TermsRoute,
+  VerificarRoute: VerificarRoute,
   VerifyCodeRoute: VerifyCodeRoute,
 }
 export const routeTree = rootRouteImport

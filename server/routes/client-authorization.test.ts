@@ -36,6 +36,15 @@ const routes: [string, Call][] = [
         headers,
       }),
   ],
+  [
+    'POST /client/rql/cards',
+    (app, id, headers) =>
+      app.request(`${client}/rql/cards`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ sort: [], offset: 0, limit: 10, filter: { contract_id: id } }),
+      }),
+  ],
 ]
 
 const foreignIds: [string, string][] = [

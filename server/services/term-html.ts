@@ -3,18 +3,8 @@
  * The app opens it in a new tab; every value from the database is escaped here, and the app
  * still sanitizes it (DESIGN.md §6).
  */
+import { escapeHtml } from './html'
 import type { TermDocument } from './terms'
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-export const escapeHtml = (text: string | number) =>
-  String(text).replace(/[&<>"']/g, (char) => entities[char] ?? char)
 
 /** Only inline styles; served with a CSP that allows nothing else. */
 export const termHtmlPolicy =

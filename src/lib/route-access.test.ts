@@ -89,11 +89,38 @@ describe('route access rules (spec §2)', () => {
     ['/', 'missing', '/login'],
     // A path that only looks like an open one is not open.
     ['/pagamentos-antigos', 'missing', '/login'],
+    // The staff page that checks passes at the gate is open.
+    ['/verificar', 'missing', null],
+    ['/verificar', 'valid', null],
   ]
 
   it.each(rows)('%s with %s token → %s', (pathname, token, expected) => {
     const decision = decideAccess({ pathname, token: tokens[token], now })
     expect(decision?.redirectTo ?? null).toBe(expected)
+  })
+
+  type OfflineRow = [
+    path: string,
+    token: keyof typeof tokens,
+    online: boolean,
+    expected: '/login' | null,
+  ]
+  it.each<OfflineRow>([
+    // At the gate with no signal, an expired session still shows the cached member cards...
+    ['/favorites', 'expired', false, null],
+    ['/favorites', 'expired with "bearer " prefix', false, null],
+    ['/favorites', 'valid', false, null],
+    // ...but only offline, only with a token that was a session, and only the member cards.
+    ['/favorites', 'expired', true, '/login'],
+    ['/favorites', 'missing', false, '/login'],
+    ['/favorites', 'garbage', false, '/login'],
+    ['/favorites', 'without exp', false, '/login'],
+    ['/home', 'expired', false, '/login'],
+    ['/search', 'expired', false, '/login'],
+  ])('%s with %s token, online: %s → %s', (pathname, token, online, expected) => {
+    expect(decideAccess({ pathname, token: tokens[token], now, online })?.redirectTo ?? null).toBe(
+      expected,
+    )
   })
 
   it.each([

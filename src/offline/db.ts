@@ -1,11 +1,14 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { Contract } from '../api/schemas'
+import type { Card, Contract } from '../api/schemas'
 
 /** What the device last knew of a contract, and when it learnt it. */
 export type StoredContract = Contract & { syncedAt: number }
 
 /** Rows of later issues carry their contract id so one contract's data can be read at once. */
 export type StoredRow<T> = T & { contractId: string; syncedAt: number }
+
+/** A member card with its sanitized layouts: everything the gate needs, with no signal. */
+export type StoredCard = StoredRow<Card> & { frontLayout: string | null; backLayout: string | null }
 
 export type MetaRow = { key: string; value: unknown }
 
@@ -16,7 +19,7 @@ export type MetaRow = { key: string; value: unknown }
  */
 export class PortalDatabase extends Dexie {
   contracts!: EntityTable<StoredContract, 'id'>
-  cards!: EntityTable<StoredRow<{ id: string }>, 'id'>
+  cards!: EntityTable<StoredCard, 'id'>
   instalments!: EntityTable<StoredRow<{ id: string }>, 'id'>
   documents!: EntityTable<StoredRow<{ id: string }>, 'id'>
   meta!: EntityTable<MetaRow, 'key'>

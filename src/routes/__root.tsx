@@ -8,7 +8,12 @@ import type { RouterContext } from '../router'
 export const Route = createRootRouteWithContext<RouterContext>()({
   beforeLoad: ({ location, preload }) => {
     const token = session.token()
-    const decision = decideAccess({ pathname: location.pathname, token, now: Date.now() })
+    const decision = decideAccess({
+      pathname: location.pathname,
+      token,
+      now: Date.now(),
+      online: navigator.onLine,
+    })
     if (!decision) return
     // A stored token that no longer works is a session that ended: say so (spec §4).
     if (decision.redirectTo === '/login' && token && !preload) notifySessionExpired()

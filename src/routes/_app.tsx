@@ -29,7 +29,9 @@ export const Route = createFileRoute('/_app')({
     if (!contract?.holder) throw redirect({ to: '/selected-contract', replace: true })
   },
   pendingComponent: () => <FullScreenSpinner label="Carregando contrato…" />,
-  pendingMs: 150,
+  // Offline the device answers in milliseconds: no spinner flash, and no long minimum once shown.
+  pendingMs: 400,
+  pendingMinMs: 200,
   component: Layout,
 })
 

@@ -1,7 +1,7 @@
-import type { ButtonHTMLAttributes } from 'react'
+import type { ButtonHTMLAttributes, ComponentProps } from 'react'
 import styles from './button.module.css'
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+type Props = ComponentProps<'button'> & {
   variant?: 'primary' | 'secondary' | 'text'
   block?: boolean
   busy?: boolean

@@ -16,6 +16,7 @@ import {
 import { standardMandatoryData } from './catalogue'
 import { addDays, addMonths, isoDay } from './dates'
 import { demoEmails, demoIds } from './ids'
+import { demoPhoto } from './portraits'
 
 const ids = demoIds.ana
 const MONTHLY_FEE = 18_990
@@ -40,6 +41,7 @@ export async function seedAna(tx: Database, now: Date) {
       birthDate: '1985-03-14',
       gender: 'Feminino',
       email: demoEmails.ana,
+      imageBase64: demoPhoto('ana'),
       rg: '284563217',
       cpf: '52998224725',
       phoneDdi: '55',
@@ -53,6 +55,7 @@ export async function seedAna(tx: Database, now: Date) {
       birthDate: '2012-07-02',
       gender: 'Masculino',
       email: 'pedro.souza@exemplo.com.br',
+      imageBase64: demoPhoto('pedro'),
       rg: '503918276',
       cpf: '39053344705',
       phoneDdi: '55',
@@ -66,6 +69,7 @@ export async function seedAna(tx: Database, now: Date) {
       birthDate: '1983-11-25',
       gender: 'Feminino',
       email: 'maria.oliveira@exemplo.com.br',
+      imageBase64: demoPhoto('maria'),
       rg: '371845920',
       cpf: '11144477735',
       phoneDdi: '55',

@@ -4,6 +4,7 @@ import { cards, contracts, holders, paymentOrders, persons } from '../schema'
 import { contractRow } from './catalogue'
 import { addDays, addMonths, isoDay } from './dates'
 import { demoEmails, demoIds } from './ids'
+import { demoPhoto } from './portraits'
 
 type PersonRow = typeof persons.$inferInsert
 
@@ -16,6 +17,7 @@ export async function seedBruno(tx: Database, now: Date) {
     birthDate: '1990-08-21',
     gender: 'Masculino',
     email: demoEmails.bruno,
+    imageBase64: demoPhoto('bruno'),
     rg: '418273659',
     cpf: '27493816573',
     phoneDdi: '55',

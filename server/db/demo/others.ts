@@ -3,6 +3,7 @@ import type { Database } from '../client'
 import { contracts, holders, persons } from '../schema'
 import { contractRow } from './catalogue'
 import { demoEmails, demoIds } from './ids'
+import { demoPhoto } from './portraits'
 
 type PersonRow = typeof persons.$inferInsert
 
@@ -15,6 +16,7 @@ export async function seedCarla(tx: Database, now: Date) {
     birthDate: '1978-01-09',
     gender: 'Feminino',
     email: demoEmails.carla,
+    imageBase64: demoPhoto('carla'),
     rg: '295617384',
     cpf: '61835092721',
     phoneDdi: '55',
@@ -57,6 +59,7 @@ export async function seedDavi(tx: Database, now: Date) {
     birthDate: '1995-05-30',
     gender: 'Masculino',
     email: demoEmails.davi,
+    imageBase64: demoPhoto('davi'),
     rg: '507381926',
     cpf: '84512039651',
     phoneDdi: '55',
@@ -98,6 +101,7 @@ export async function seedElisa(tx: Database) {
     birthDate: '2000-12-03',
     gender: 'Feminino',
     email: demoEmails.elisa,
+    imageBase64: demoPhoto('elisa'),
     rg: '613928475',
     cpf: '70321586417',
     phoneDdi: '55',

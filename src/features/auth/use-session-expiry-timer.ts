@@ -2,7 +2,7 @@ import { useEffect } from 'react'
 import { notifySessionExpired } from '../../api/client'
 import { session } from '../../api/session'
 import { tokenExpiresAt } from '../../lib/jwt'
-import { isLoginPath, isOpenPath } from '../../lib/route-access'
+import { isLoginPath, isOpenPath, memberCardsPath } from '../../lib/route-access'
 
 // setTimeout fires at once for delays past 2^31-1 ms; a 30-day token would expire "now".
 const maxDelay = 2 ** 31 - 1
@@ -13,10 +13,12 @@ export function useSessionExpiryTimer(pathname: string) {
     if (isOpenPath(pathname) || isLoginPath(pathname)) return
     const expiresAt = tokenExpiresAt(session.token())
     if (expiresAt === null) return
-    const timer = setTimeout(
-      notifySessionExpired,
-      Math.min(maxDelay, Math.max(0, expiresAt - Date.now())),
-    )
+    const expire = () => {
+      // Offline at the gate, the cached member cards stay on screen (see decideAccess).
+      if (!navigator.onLine && pathname === memberCardsPath) return
+      notifySessionExpired()
+    }
+    const timer = setTimeout(expire, Math.min(maxDelay, Math.max(0, expiresAt - Date.now())))
     return () => clearTimeout(timer)
   }, [pathname])
 }

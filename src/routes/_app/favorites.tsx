@@ -1,7 +1,44 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { toast } from 'sonner'
+import { ApiError } from '../../api/client'
+import { session } from '../../api/session'
+import { readActiveCards, useMemberCards } from '../../features/cards/api/cards'
+import { MemberCards } from '../../features/cards/components/member-cards'
+import { useContract } from '../../features/contracts/api/contract'
+import { isTokenValid } from '../../lib/jwt'
+import { db } from '../../offline/db'
+import { toastDuration } from '../../ui/toaster'
 
-// Member cards: built in the member-cards issue; the route exists so the bottom navigation works.
 export const Route = createFileRoute('/_app/favorites')({
   staticData: { backRoute: '/home' },
-  component: () => <h1>Carteirinhas</h1>,
+  // Read the device in parallel with the layout, so the first render already has the cards.
+  loader: async ({ context: { contractId } }) => ({
+    cards: await readActiveCards(contractId),
+    contract: await db.contracts.get(contractId),
+  }),
+  component: Favorites,
 })
+
+function Favorites() {
+  const { contractId } = Route.useRouteContext()
+  const initial = Route.useLoaderData()
+  const contract = useContract(contractId).contract ?? initial.contract
+  const { cards, error } = useMemberCards(contractId, initial.cards)
+
+  // Spec §8: a server error on the card list shows its message.
+  useEffect(() => {
+    if (error instanceof ApiError && error.serverMessage && !error.sessionExpired)
+      toast.error(error.serverMessage, { duration: toastDuration.error })
+  }, [error])
+
+  if (!contract) return null
+  return (
+    <MemberCards
+      contractName={contract.model_contract.name}
+      contractNumber={contract.contract_number}
+      cards={cards}
+      sessionExpired={!isTokenValid(session.token(), Date.now())}
+    />
+  )
+}

@@ -1,0 +1,154 @@
+/**
+ * The member card template (GET /client/card-visualize): front and back as HTML fragments.
+ * The app sanitizes them with DOMPurify's HTML profile and shows them in a box of any width, so
+ * the markup uses inline styles only (no <style>, classes, scripts or <svg>: images are data:
+ * URLs) and sizes everything relative to its width (credit-card landscape, 85.6 × 54 mm).
+ * Every value from the database is escaped.
+ */
+import type { CardLayouts } from '../../src/api/schemas'
+import { escapeHtml as e } from './html'
+
+export interface CardSheet {
+  code: string
+  status: string
+  /** YYYY-MM-DD, or null for a card that does not expire. */
+  expirationDate: string | null
+  personName: string
+  photoBase64: string | null
+  holderName: string
+  contractNumber: string | null
+  serie: string | null
+  modelName: string
+}
+
+export const cardNotice = 'Documento pessoal e intransferível. Apresente com documento com foto.'
+
+const svgDataUrl = (svg: string) =>
+  `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
+
+/** The portal's icon (public/icons/icon.svg). */
+const logo = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#0b4fa8"/><path d="M18 44V20h16a10 10 0 0 1 0 20H26" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="46" cy="46" r="5" fill="#7fb2ff"/></svg>',
+)
+
+const silhouette = svgDataUrl(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80"><rect width="60" height="80" fill="#dfe9f7"/><circle cx="30" cy="30" r="13" fill="#9fb7d6"/><path d="M4 80c0-17 12-28 26-28s26 11 26 28z" fill="#9fb7d6"/></svg>',
+)
+
+const imageTypes: [prefix: string, type: string][] = [
+  ['iVBORw0KGgo', 'image/png'],
+  ['/9j/', 'image/jpeg'],
+  ['R0lGOD', 'image/gif'],
+  ['UklGR', 'image/webp'],
+]
+
+/** A photo as an <img> source: its type read from the bytes, anything not base64 refused. */
+export function photoDataUrl(base64: string | null): string | null {
+  const clean = (base64 ?? '').replace(/^data:[^,]*,/, '').replace(/\s/g, '')
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(clean)) return null
+  const type = imageTypes.find(([prefix]) => clean.startsWith(prefix))?.[1] ?? 'image/jpeg'
+  return `data:${type};base64,${clean}`
+}
+
+/** 'YYYY-MM-DD' as dd/mm/aaaa. */
+export function cardDate(isoDay: string | null): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDay ?? '')
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : '—'
+}
+
+/** Spec §4: ACTIVE is ATIVO (green); anything else INATIVO (orange). */
+const statusChip = (status: string) =>
+  status === 'ACTIVE'
+    ? { label: 'ATIVO', background: '#1e8e3e' }
+    : { label: 'INATIVO', background: '#e8710a' }
+
+/**
+ * A font size in container-width units, after a pixel value for a card about 340 px wide that
+ * browsers without container units keep.
+ */
+const font = (cqw: number) => `font-size:${(cqw * 3.4).toFixed(1)}px;font-size:${cqw}cqw`
+
+const card = (background: string, extra = '') =>
+  [
+    'container-type:inline-size;position:relative;box-sizing:border-box;width:100%',
+    'aspect-ratio:1.586;overflow:hidden;border-radius:4.5%/7.1%',
+    `background:${background}`,
+    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.25",
+    extra,
+  ]
+    .filter(Boolean)
+    .join(';')
+
+const layer = 'position:absolute;inset:0;box-sizing:border-box;display:flex;flex-direction:column'
+const bubble = (where: string, size: string, alpha: number) =>
+  `<div style="position:absolute;${where};width:${size};aspect-ratio:1;border-radius:50%;background:rgba(255,255,255,${alpha})"></div>`
+const label = (text: string, colour: string) =>
+  `<div style="${font(2.5)};letter-spacing:0.1em;text-transform:uppercase;color:${colour}">${text}</div>`
+const oneLine = 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis'
+
+function front(sheet: CardSheet): string {
+  const chip = statusChip(sheet.status)
+  const photo = photoDataUrl(sheet.photoBase64) ?? silhouette
+  const field = (name: string, value: string, style: string) =>
+    `<div style="min-width:0">${label(name, 'rgba(255,255,255,0.75)')}<div style="${style}">${e(value)}</div></div>`
+  return `<div style="${card('linear-gradient(135deg,#083a7d 0%,#0b4fa8 48%,#3d8bfd 100%)', 'color:#ffffff')}">
+${bubble('right:-22%;top:-50%', '70%', 0.08)}${bubble('right:-6%;bottom:-62%', '52%', 0.06)}
+<div style="${layer};padding:5% 6%;gap:3%">
+<div style="display:flex;align-items:center;gap:3%">
+<img src="${logo}" alt="Portal do Titular" style="width:10%;aspect-ratio:1;border-radius:22%;box-shadow:0 0 0 1px rgba(255,255,255,0.7)">
+<div style="flex:1;min-width:0">${label('Portal do Titular', 'rgba(255,255,255,0.8)')}<div style="${font(4.4)};font-weight:700;${oneLine}">${e(sheet.modelName)}</div></div>
+</div>
+<div style="flex:1;min-height:0;display:flex;align-items:center;gap:5%">
+<img src="${e(photo)}" alt="Foto de ${e(sheet.personName)}" style="width:23%;aspect-ratio:3/4;object-fit:cover;border-radius:8%/6%;border:2px solid rgba(255,255,255,0.9);background:#dfe9f7">
+<div style="flex:1;min-width:0;display:flex;flex-direction:column;gap:0.5em;${font(3.2)}">
+${field('Nome', sheet.personName, `${font(4.6)};font-weight:700;overflow-wrap:anywhere;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden`)}
+${field('Matrícula', sheet.code, `${font(4.2)};font-family:ui-monospace,Menlo,Consolas,monospace;letter-spacing:0.08em`)}
+${field('Validade', cardDate(sheet.expirationDate), `${font(3.8)};font-weight:600`)}
+</div>
+</div>
+<div style="display:flex;align-items:center;justify-content:space-between;gap:3%">
+<span style="${font(2.5)};letter-spacing:0.12em;text-transform:uppercase;opacity:0.8">Carteirinha de sócio</span>
+<span style="${font(2.9)};font-weight:700;letter-spacing:0.08em;padding:0.35em 1em;border-radius:999px;background:${chip.background};color:#ffffff;box-shadow:0 0 0 1px rgba(255,255,255,0.5)">${chip.label}</span>
+</div>
+</div>
+</div>`
+}
+
+function back(sheet: CardSheet, contact: string): string {
+  const contract = [
+    sheet.contractNumber ? `nº ${sheet.contractNumber}` : null,
+    sheet.serie ? `Série ${sheet.serie}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+  const field = (name: string, value: string) =>
+    `<div style="min-width:0">${label(name, '#52606d')}<div style="${font(4)};font-weight:700;color:#102a43;${oneLine}">${e(value)}</div></div>`
+  return `<div style="${card('linear-gradient(180deg,#f7faff 0%,#e6eef9 100%)', 'color:#1f2933;border:1px solid #c9d6e8')}">
+<div style="position:absolute;left:0;right:0;top:9%;height:17%;background:linear-gradient(90deg,#083a7d,#0b4fa8 60%,#3d8bfd)"></div>
+<div style="${layer};padding:0 6% 4.5%">
+<div style="height:32%;flex:none"></div>
+<div style="display:flex;flex-direction:column;gap:0.5em;${font(3)}">
+${field('Titular', sheet.holderName)}
+${field('Contrato', contract || '—')}
+</div>
+<div style="margin-top:3%;${font(3)};color:#334e68;border-left:3px solid #0b4fa8;padding-left:2.5%">${e(cardNotice)}</div>
+<div style="flex:1"></div>
+<div style="display:flex;align-items:center;gap:2.5%">
+<img src="${logo}" alt="" style="width:6.5%;aspect-ratio:1;border-radius:22%">
+<div style="flex:1;min-width:0;${font(2.6)};color:#52606d;overflow-wrap:anywhere">${e(contact)}</div>
+</div>
+</div>
+</div>`
+}
+
+export function renderCardLayouts(sheet: CardSheet, contact: string): CardLayouts {
+  return { frontLayout: front(sheet), backLayout: back(sheet, contact) }
+}
+
+/** The back's contact line; with PUBLIC_URL it names the portal's address. */
+export function contactLine(publicUrl: string | undefined): string {
+  const host = publicUrl ? new URL(publicUrl).host : null
+  return host
+    ? `Dúvidas e 2ª via: Portal do Titular — ${host}`
+    : 'Dúvidas e 2ª via: fale conosco pelo Portal do Titular.'
+}

@@ -1,0 +1,134 @@
+import { QRCodeSVG } from 'qrcode.react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { sanitizeHtml } from '../../../lib/sanitize'
+import type { StoredCard } from '../../../offline/db'
+import { Button } from '../../../ui/button'
+import styles from './flip-view.module.css'
+
+/** Small portrait screens try landscape; where the browser can't, the view just stays upright. */
+async function tryLandscape(element: HTMLElement) {
+  if (!(window.innerWidth < 768 && window.innerHeight > window.innerWidth)) return
+  try {
+    if (!document.fullscreenElement) await element.requestFullscreen?.()
+    const orientation = screen.orientation as ScreenOrientation & {
+      lock?: (o: string) => Promise<void>
+    }
+    await orientation.lock?.('landscape')
+  } catch {
+    // No fullscreen or no orientation lock (iOS, desktop): degrade quietly.
+  }
+}
+
+function releaseLandscape() {
+  try {
+    screen.orientation?.unlock?.()
+  } catch {
+    // Nothing was locked.
+  }
+  if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
+}
+
+function useClock() {
+  const [now, setNow] = useState(() => new Date())
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 1000)
+    return () => clearInterval(timer)
+  }, [])
+  return now
+}
+
+const clockFormat = new Intl.DateTimeFormat('pt-BR', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+})
+
+type Props = { card: StoredCard; onClose: () => void }
+
+/** Spec §2 screen 8: full-screen front/back with a real 3-D flip, plus the signed pass. */
+export function FlipView({ card, onClose }: Props) {
+  const [flipped, setFlipped] = useState(false)
+  const overlay = useRef<HTMLDivElement>(null)
+  const close = useRef<HTMLButtonElement>(null)
+  const titleId = useId()
+  const now = useClock()
+  const name = card.person.name
+
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
+    close.current?.focus()
+    if (overlay.current) void tryLandscape(overlay.current)
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      releaseLandscape()
+      opener?.focus()
+    }
+  }, [onClose])
+
+  return (
+    <div
+      className={styles.overlay}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      ref={overlay}
+    >
+      <h2 id={titleId} className={styles.title}>
+        Carteirinha de {name}
+      </h2>
+      <div className={styles.scene}>
+        <div className={`${styles.flipper} ${flipped ? styles.flipped : ''}`}>
+          <section
+            className={styles.face}
+            aria-label="Frente da carteirinha"
+            aria-hidden={flipped}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.frontLayout ?? '') }}
+          />
+          <section
+            className={`${styles.face} ${styles.back}`}
+            aria-label="Verso da carteirinha"
+            aria-hidden={!flipped}
+            // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
+            dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.backLayout ?? '') }}
+          />
+        </div>
+      </div>
+      {!flipped && card.pass && (
+        <div className={styles.pass}>
+          <QRCodeSVG
+            value={card.pass}
+            size={148}
+            level="M"
+            marginSize={2}
+            title={`Passe digital de ${name}`}
+            role="img"
+            aria-label={`QR code do passe digital de ${name}`}
+          />
+          <div className={styles.passText}>
+            <span className={styles.small}>Passe digital</span>
+            <time className={styles.clock} dateTime={now.toISOString()}>
+              {clockFormat.format(now)}
+            </time>
+            <span className={styles.track} aria-hidden="true">
+              <span className={styles.runner} />
+            </span>
+            <span className={styles.small}>Hora ao vivo: uma captura de tela fica parada.</span>
+          </div>
+        </div>
+      )}
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={() => setFlipped((value) => !value)}>
+          {flipped ? 'Ver Frente' : 'Ver Verso'}
+        </Button>
+        <Button ref={close} onClick={onClose}>
+          Fechar
+        </Button>
+      </div>
+    </div>
+  )
+}

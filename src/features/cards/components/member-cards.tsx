@@ -1,0 +1,108 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { formatDate } from '../../../lib/dates'
+import { cardStatusChip } from '../../../lib/status'
+import type { StoredCard } from '../../../offline/db'
+import { Avatar } from '../../../ui/avatar'
+import { Button } from '../../../ui/button'
+import { Chip } from '../../../ui/chip'
+import { DownloadIcon } from '../../../ui/icons'
+import pageStyles from '../../../ui/page.module.css'
+import { toastDuration } from '../../../ui/toaster'
+import { downloadCardPng } from '../logic/download-card'
+import { FlipView } from './flip-view'
+import styles from './member-cards.module.css'
+
+export const cardMessages = {
+  empty: 'Nenhuma carteirinha emitida para esse contrato!',
+  viewFailed: 'Erro ao visualizar a carteirinha',
+  downloadFailed: 'Erro ao baixar a carteirinha',
+  reconnect:
+    'Sua sessão expirou. As carteirinhas salvas continuam aqui; conecte-se à internet e entre de novo para atualizá-las.',
+} as const
+
+type Props = {
+  contractName: string
+  contractNumber: string | null
+  cards: StoredCard[] | undefined
+  /** Offline with an expired session: read-only, with a note to reconnect. */
+  sessionExpired: boolean
+}
+
+/** Spec §2 screen 8: the contract's active cards, each viewable and downloadable. */
+export function MemberCards({ contractName, contractNumber, cards, sessionExpired }: Props) {
+  const [open, setOpen] = useState<StoredCard | null>(null)
+  const [downloading, setDownloading] = useState<string | null>(null)
+
+  function view(card: StoredCard) {
+    if (!card.frontLayout || !card.backLayout) {
+      toast.error(cardMessages.viewFailed, { duration: toastDuration.error })
+      return
+    }
+    setOpen(card)
+  }
+
+  async function download(card: StoredCard) {
+    if (!card.frontLayout) {
+      toast.error(cardMessages.downloadFailed, { duration: toastDuration.error })
+      return
+    }
+    setDownloading(card.id)
+    try {
+      await downloadCardPng(card.frontLayout, card.person.name)
+    } catch {
+      toast.error(cardMessages.downloadFailed, { duration: toastDuration.error })
+    } finally {
+      setDownloading(null)
+    }
+  }
+
+  return (
+    <div className={pageStyles.page}>
+      <h1 className={pageStyles.title}>Carteirinhas</h1>
+      <section className={styles.contract} aria-label="Contrato">
+        <h2 className={styles.name}>{contractName}</h2>
+        <p>Nº {contractNumber ?? '---'}</p>
+      </section>
+      {sessionExpired && (
+        <p className={styles.note} role="status">
+          {cardMessages.reconnect}
+        </p>
+      )}
+      {cards && cards.length === 0 && <p className={styles.empty}>{cardMessages.empty}</p>}
+      <ul className={styles.list}>
+        {cards?.map((card) => (
+          <li key={card.id} className={styles.item}>
+            <Avatar base64={card.image?.base_64} name={card.person.name} size={72} />
+            <div className={styles.info}>
+              <h3 className={styles.name}>{card.person.name}</h3>
+              <p className={styles.meta}>Vencimento: {formatDate(card.expiration_date)}</p>
+              <p className={styles.meta}>Código: {card.code}</p>
+              <span>
+                <Chip {...cardStatusChip(card.status)} />
+              </span>
+            </div>
+            <div className={styles.actions}>
+              <Button
+                onClick={() => view(card)}
+                aria-label={`Visualizar carteirinha de ${card.person.name}`}
+              >
+                Visualizar
+              </Button>
+              <Button
+                variant="secondary"
+                busy={downloading === card.id}
+                onClick={() => void download(card)}
+                aria-label={`Baixar carteirinha de ${card.person.name}`}
+              >
+                <DownloadIcon />
+                Baixar
+              </Button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      {open && <FlipView card={open} onClose={() => setOpen(null)} />}
+    </div>
+  )
+}

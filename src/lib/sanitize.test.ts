@@ -1,0 +1,55 @@
+// @vitest-environment jsdom
+import { describe, expect, it } from 'vitest'
+import { sanitizedDocument, sanitizeHtml } from './sanitize'
+
+const render = (html: string) => {
+  const host = document.createElement('div')
+  host.innerHTML = sanitizeHtml(html)
+  return host
+}
+
+describe('server markup is sanitized before it touches the DOM (DESIGN §6)', () => {
+  it('keeps the card layout: inline styles, images from data: URLs, text', () => {
+    const host = render(
+      '<div style="background:linear-gradient(#0b4fa8,#2f7ae5);aspect-ratio:1.586"><img src="data:image/png;base64,iVBORw0KGgo=" alt="Foto"><strong>Ana Paula Souza</strong></div>',
+    )
+    expect(host.querySelector('div')?.getAttribute('style')).toContain('aspect-ratio')
+    expect(host.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\/png/)
+    expect(host.textContent).toBe('Ana Paula Souza')
+  })
+
+  it.each([
+    ['a script element', '<div>Ana<script>window.pwned = 1</script></div>', 'script'],
+    ['an inline event handler', '<img src="x" onerror="window.pwned = 1">', '[onerror]'],
+    [
+      'a javascript: link',
+      '<a href="javascript:window.pwned = 1">Ana</a>',
+      'a[href^="javascript"]',
+    ],
+    ['a javascript: image', '<img src="javascript:alert(1)">', 'img[src^="javascript"]'],
+    [
+      'an svg with a script',
+      '<svg><script>window.pwned = 1</script><circle r="4"/></svg>',
+      'script',
+    ],
+    ['an svg onload', '<svg onload="window.pwned = 1"><circle r="4"/></svg>', '[onload]'],
+    ['an iframe', '<iframe src="https://exemplo.com"></iframe>', 'iframe'],
+    [
+      'a form that posts elsewhere',
+      '<form action="https://exemplo.com"><input name="cpf"></form>',
+      'form',
+    ],
+    ['a style element', '<style>body{display:none}</style><p>Ana</p>', 'style'],
+  ])('removes %s', (_name, html, selector) => {
+    const host = render(html)
+    expect(host.querySelector(selector)).toBeNull()
+    expect(sanitizeHtml(html)).not.toMatch(/pwned|javascript:/)
+  })
+
+  it('builds a standalone document with an escaped title', () => {
+    const html = sanitizedDocument('<h1>Termos</h1><script>x()</script>', '<Termos & Condições>')
+    expect(html).toContain('<title>&#60;Termos &#38; Condições&#62;</title>')
+    expect(html).toContain('<h1>Termos</h1>')
+    expect(html).not.toContain('<script>')
+  })
+})

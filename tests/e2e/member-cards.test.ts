@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { storedRows, waitForServiceWorker } from '../helpers/device'
+import { expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { pngSize } from '../helpers/png'
+import { type RunningServer, startServer } from '../helpers/server'
+
+const activeNames = ['Ana Paula Souza', 'Pedro Souza']
+
+describeBrowser('member cards', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 844 },
+      acceptDownloads: true,
+    })
+    page = await context.newPage()
+  })
+
+  async function openCardsOnline() {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Carteirinha' }).click()
+    await page.waitForURL(`${server.url}/favorites`)
+    for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
+  }
+
+  async function goOffline() {
+    await waitForServiceWorker(page)
+    await server.stop()
+    await context.setOffline(true)
+  }
+
+  async function backOnline() {
+    await context.setOffline(false)
+    await server.restart()
+  }
+
+  async function flipAndDownload(name: string) {
+    await page.getByRole('button', { name: `Visualizar carteirinha de ${name}` }).click()
+    const dialog = page.getByRole('dialog', { name: `Carteirinha de ${name}` })
+    await expectVisible(dialog)
+    await expectVisible(
+      dialog.getByRole('region', { name: 'Frente da carteirinha' }).getByText(name),
+    )
+    await expectVisible(dialog.getByRole('img', { name: `QR code do passe digital de ${name}` }))
+    await dialog.getByRole('button', { name: 'Ver Verso' }).click()
+    await expectVisible(dialog.getByRole('button', { name: 'Ver Frente' }))
+    // A real 3-D flip: the card turns around the Y axis.
+    const transform = await dialog
+      .locator('[aria-label="Verso da carteirinha"]')
+      .evaluate((back) => getComputedStyle(back.parentElement as Element).transform)
+    expect(transform).not.toBe('none')
+    await dialog.getByRole('button', { name: 'Fechar' }).click()
+    await dialog.waitFor({ state: 'detached' })
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: `Baixar carteirinha de ${name}` }).click(),
+    ])
+    expect(download.suggestedFilename()).toBe(`${name}.png`)
+    const { width, height } = pngSize(readFileSync(await download.path()))
+    // Laid out 512 px wide and saved at 3× scale (spec §9), in the card's landscape proportions.
+    expect(width).toBe(512 * 3)
+    expect(height).toBeGreaterThan(width / 1.8)
+    expect(height).toBeLessThan(width / 1.4)
+  }
+
+  it('ana sees her two active cards (not the inactive one), flips one and downloads a PNG', async () => {
+    await openCardsOnline()
+    expect(await page.getByText('Maria Souza').count()).toBe(0)
+    await expectVisible(page.getByText('Plano Família Clube'))
+    expect(await page.getByText('ATIVO', { exact: true }).count()).toBe(2)
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()
+    await expectVisible(page.getByRole('dialog'))
+    await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Fechar' }).click()
+
+    await flipAndDownload('Ana Paula Souza')
+  })
+
+  it('the same from a cold start with no network', async () => {
+    await openCardsOnline()
+    await goOffline()
+    await page.close()
+    page = await context.newPage()
+    await page.goto(`${server.url}/favorites`)
+    for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
+    await expectVisible(page.getByText(/^Sem conexão/))
+    await flipAndDownload('Pedro Souza')
+    await backOnline()
+  })
+
+  it('with the session expired while offline the cards still show, read-only with a note', async () => {
+    await openCardsOnline()
+    await goOffline()
+    const expired = await page.evaluate(() => {
+      const encode = (value: unknown) =>
+        btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+      return `${encode({ alg: 'HS256' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`
+    })
+    await page.evaluate((token) => localStorage.setItem('authToken', token), expired)
+    await page.close()
+    page = await context.newPage()
+    await page.goto(`${server.url}/favorites`)
+    for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
+    await expectVisible(
+      page.getByText(/^Sua sessão expirou\. As carteirinhas salvas continuam aqui/),
+    )
+    // Every other protected screen keeps the spec's redirect.
+    await page.goto(`${server.url}/home`)
+    await page.waitForURL(`${server.url}/login`)
+    await backOnline()
+  })
+
+  it('/verificar says VÁLIDO for a pass from ana’s card and rejects tampered, expired and inactive ones', async () => {
+    await openCardsOnline()
+    const cards = await storedRows(page, 'cards')
+    const anaPass = String(
+      cards.find((card) => (card.person as { name: string }).name === 'Ana Paula Souza')?.pass,
+    )
+    const mariaPass = String(cards.find((card) => card.status !== 'ACTIVE')?.pass)
+    expect(anaPass).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/)
+
+    const staff = await context.newPage()
+    await staff.goto(`${server.url}/verificar`)
+    await expectVisible(staff.getByRole('heading', { name: 'Verificar carteirinha' }))
+    await expectNoAxeViolations(staff)
+    const check = async (pass: string) => {
+      await staff.getByLabel('Ou cole o código do passe').fill(pass)
+      await staff.getByRole('button', { name: 'Verificar' }).click()
+      return staff.getByRole('region', { name: 'Resultado da verificação' })
+    }
+
+    let result = await check(anaPass)
+    await expectText(result.locator('p').first(), 'VÁLIDO')
+    await expectVisible(result.getByText('Ana Paula Souza'))
+    await expectNoAxeViolations(staff)
+
+    const [header, payload, signature] = anaPass.split('.')
+    const claims = JSON.parse(Buffer.from(payload ?? '', 'base64url').toString())
+    const tampered = `${header}.${Buffer.from(JSON.stringify({ ...claims, name: 'Outra Pessoa' })).toString('base64url')}.${signature}`
+    result = await check(tampered)
+    await expectText(result.locator('p').first(), 'INVÁLIDO')
+    await expectVisible(result.getByText(/^Assinatura inválida/))
+
+    result = await check(mariaPass)
+    await expectText(result.locator('p').first(), 'INVÁLIDO')
+    await expectVisible(result.getByText('Carteirinha inativa.'))
+
+    // Offline, eight days later: the gate still verifies, and the pass's window has closed.
+    await server.stop()
+    await context.setOffline(true)
+    await staff.clock.install({ time: new Date(Date.now() + 8 * 24 * 3600_000) })
+    await staff.reload()
+    result = await check(anaPass)
+    await expectText(result.locator('p').first(), 'INVÁLIDO')
+    await expectVisible(result.getByText(/^Passe expirado/))
+    await backOnline()
+  })
+})
