@@ -14,6 +14,7 @@ import { cardRoutes, passKeyRoutes } from './routes/cards'
 import { contractRoutes } from './routes/contracts'
 import { devRoutes } from './routes/dev'
 import { loginRoutes } from './routes/login'
+import { sandboxRoutes } from './routes/sandbox'
 import { termRoutes } from './routes/terms'
 import { lazyKeys } from './services/secrets'
 
@@ -48,6 +49,7 @@ export function createApp(appDeps: AppDeps) {
   app.route('/socios-api/client', cardRoutes(deps))
 
   if (deps.config.demo) app.route('/dev', devRoutes(deps))
+  if (deps.config.demo) app.route('/sandbox', sandboxRoutes())
 
   app.get('*', staticSite(deps.config.staticDir))
 

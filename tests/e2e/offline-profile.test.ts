@@ -64,8 +64,19 @@ describeBrowser('profile without signal', () => {
     await context.setOffline(true)
     for (const table of ['contracts', 'cards', 'instalments', 'documents', 'meta'])
       expect(await storedRows(page, table)).toEqual([])
-    const storage = await page.evaluate(() => ({ ...localStorage }))
-    expect(Object.keys(storage).filter((key) => key !== 'pwa-installed')).toEqual([])
+    const storage: Record<string, string> = await page.evaluate(() => ({ ...localStorage }))
+    expect(storage.authToken).toBeUndefined()
+    expect(storage.contractId).toBeUndefined()
+    // The Query persister may write the (now empty) cache back after its throttle: it must hold
+    // no query at all.
+    const persisted = storage['portal-titular-query-cache']
+    if (persisted) expect(JSON.parse(persisted).clientState.queries).toEqual([])
+    expect(
+      Object.keys(storage).filter(
+        (key) => !['pwa-installed', 'portal-titular-query-cache'].includes(key),
+      ),
+    ).toEqual([])
+    expect(JSON.stringify(storage)).not.toContain('Ana')
     // Caches hold the app shell only: no API answer, nothing about Ana.
     const cached = await page.evaluate(async () => {
       const urls: string[] = []

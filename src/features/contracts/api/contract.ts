@@ -1,9 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { apiRequest } from '../../../api/client'
+import { contractKeys } from '../../../api/query-keys'
 import { contract as contractSchema } from '../../../api/schemas'
 import { db } from '../../../offline/db'
-import { contractKeys } from './contracts'
 
 /** Fetches one contract, validates it and writes it through to the device's read model. */
 export const contractQueryOptions = (id: string) =>

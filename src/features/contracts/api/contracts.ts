@@ -1,15 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { apiRequest } from '../../../api/client'
+import { contractKeys } from '../../../api/query-keys'
 import { contractList } from '../../../api/schemas'
 import { db } from '../../../offline/db'
-
-/** Query keys of the contract resource, one factory for every read of it. */
-export const contractKeys = {
-  all: ['contracts'] as const,
-  list: () => [...contractKeys.all, 'list'] as const,
-  detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
-}
 
 /** The holder's contracts, validated and written through to the device. */
 export const contractsQueryOptions = () =>

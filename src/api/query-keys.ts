@@ -1,0 +1,9 @@
+/**
+ * Query keys shared by several features (a feature never imports another's internals): the
+ * contract is read by the profile and refreshed by terms and registration saves.
+ */
+export const contractKeys = {
+  all: ['contracts'] as const,
+  list: () => [...contractKeys.all, 'list'] as const,
+  detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
+}
