@@ -12,8 +12,10 @@ import { requireSession } from './http/session'
 import { staticSite } from './http/static'
 import { cardRoutes, passKeyRoutes } from './routes/cards'
 import { contractRoutes } from './routes/contracts'
+import { dependentTypeRoutes } from './routes/dependent-types'
 import { devRoutes } from './routes/dev'
 import { loginRoutes } from './routes/login'
+import { registrationRoutes } from './routes/registration'
 import { sandboxRoutes } from './routes/sandbox'
 import { termRoutes } from './routes/terms'
 import { lazyKeys } from './services/secrets'
@@ -34,6 +36,8 @@ export function createApp(appDeps: AppDeps) {
 
   app.get('/socios-api/health', (c) => c.json({ status: 'ok' }))
 
+  // Ahead of the 1 MB limit: registration saves bring their own session and 8 MB limit.
+  app.route('/socios-api/client', registrationRoutes(deps))
   app.use(
     '/socios-api/*',
     bodyLimit({
@@ -47,6 +51,7 @@ export function createApp(appDeps: AppDeps) {
   app.route('/socios-api/client', contractRoutes(deps))
   app.route('/socios-api/client', termRoutes(deps))
   app.route('/socios-api/client', cardRoutes(deps))
+  app.route('/socios-api', dependentTypeRoutes(deps))
 
   if (deps.config.demo) app.route('/dev', devRoutes(deps))
   if (deps.config.demo) app.route('/sandbox', sandboxRoutes())

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { setSessionExpiredHandler } from './api/client'
 import { createQueryClient } from './api/query-client'
 import { InstallPrompt } from './features/install/components/install-prompt'
+import { startOutbox } from './offline/outbox'
 import { queryPersister, shouldPersistQuery } from './offline/persist'
 import { signOut } from './offline/sign-out'
 import { createAppRouter } from './router'
@@ -20,6 +21,7 @@ function createApp() {
       void router.navigate({ to: '/login' })
     }),
   )
+  startOutbox(queryClient)
   return { queryClient, router }
 }
 

@@ -24,6 +24,8 @@ import { Route as AppHolderRouteImport } from './routes/_app/holder'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
+import { Route as AppDependentIdRouteImport } from './routes/_app/dependent/$id'
+import { Route as AppDependentNewRouteImport } from './routes/_app/dependent/new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -99,6 +101,16 @@ const AppSearchRoute = AppSearchRouteImport.update({
   path: '/search',
   getParentRoute: () => AppRoute,
 } as any)
+const AppDependentIdRoute = AppDependentIdRouteImport.update({
+  id: '/dependent/$id',
+  path: '/dependent/$id',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppDependentNewRoute = AppDependentNewRouteImport.update({
+  id: '/dependent/new',
+  path: '/dependent/new',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -115,6 +127,8 @@ export interface FileRoutesByFullPath {
   '/home': typeof AppHomeRoute
   '/profile': typeof AppProfileRoute
   '/search': typeof AppSearchRoute
+  '/dependent/$id': typeof AppDependentIdRoute
+  '/dependent/new': typeof AppDependentNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -131,6 +145,8 @@ export interface FileRoutesByTo {
   '/home': typeof AppHomeRoute
   '/profile': typeof AppProfileRoute
   '/search': typeof AppSearchRoute
+  '/dependent/$id': typeof AppDependentIdRoute
+  '/dependent/new': typeof AppDependentNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -149,6 +165,8 @@ export interface FileRoutesById {
   '/_app/home': typeof AppHomeRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/search': typeof AppSearchRoute
+  '/_app/dependent/$id': typeof AppDependentIdRoute
+  '/_app/dependent/new': typeof AppDependentNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -167,6 +185,8 @@ export interface FileRouteTypes {
     | '/home'
     | '/profile'
     | '/search'
+    | '/dependent/$id'
+    | '/dependent/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -183,6 +203,8 @@ export interface FileRouteTypes {
     | '/home'
     | '/profile'
     | '/search'
+    | '/dependent/$id'
+    | '/dependent/new'
   id:
     | '__root__'
     | '/'
@@ -200,6 +222,8 @@ export interface FileRouteTypes {
     | '/_app/home'
     | '/_app/profile'
     | '/_app/search'
+    | '/_app/dependent/$id'
+    | '/_app/dependent/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -320,6 +344,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppSearchRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/dependent/$id': {
+      id: '/_app/dependent/$id'
+      path: '/dependent/$id'
+      fullPath: '/dependent/$id'
+      preLoaderRoute: typeof AppDependentIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/dependent/new': {
+      id: '/_app/dependent/new'
+      path: '/dependent/new'
+      fullPath: '/dependent/new'
+      preLoaderRoute: typeof AppDependentNewRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -331,6 +369,8 @@ interface AppRouteChildren {
   AppHomeRoute: typeof AppHomeRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSearchRoute: typeof AppSearchRoute
+  AppDependentIdRoute: typeof AppDependentIdRoute
+  AppDependentNewRoute: typeof AppDependentNewRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -341,6 +381,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppHomeRoute: AppHomeRoute,
   AppProfileRoute: AppProfileRoute,
   AppSearchRoute: AppSearchRoute,
+  AppDependentIdRoute: AppDependentIdRoute,
+  AppDependentNewRoute: AppDependentNewRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

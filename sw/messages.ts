@@ -1,5 +1,8 @@
 /** Messages from the page-side bridge (src/offline/sw-bridge.ts). */
-export type PageMessage = { type: 'SKIP_WAITING' }
+export type PageMessage =
+  | { type: 'SKIP_WAITING' }
+  | { type: 'REPLAY_OUTBOX' }
+  | { type: 'CLEAR_OUTBOX' }
 
 export function setupMessages(scope: ServiceWorkerGlobalScope) {
   scope.addEventListener('message', (event) => {

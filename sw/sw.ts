@@ -3,10 +3,12 @@
 import type { PrecacheEntry } from 'workbox-precaching'
 import { setupMessages } from './messages'
 import { setupNavigation } from './navigation'
+import { setupOutbox } from './outbox'
 import { setupPrecache } from './precache'
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
 setupPrecache(self.__WB_MANIFEST)
+setupOutbox(self)
 setupNavigation()
 setupMessages(self)

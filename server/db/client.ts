@@ -87,8 +87,25 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         connection.release()
       }
     },
-    close: () => pool.end(),
+    close: () => endPool(pool),
   }
+}
+
+/**
+ * pool.end() resolves once the pool has let go of its connections, before they have closed; wait
+ * (briefly) for each to close, so whoever drops the database next (tests) finds none still open.
+ */
+async function endPool(pool: pg.Pool) {
+  let open = pool.totalCount
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve()
+    pool.on('remove', () => {
+      open -= 1
+      if (open <= 0) resolve()
+    })
+  })
+  await pool.end()
+  await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())])
 }
 
 /**

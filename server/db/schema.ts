@@ -235,6 +235,31 @@ export const rateLimits = pgTable(
   ],
 )
 
+/**
+ * Idempotency keys of retryable writes (DESIGN.md §5): the first answer to a key, replayed for a
+ * repeat. Claimed inside the write's own transaction, so the answer is stored with the write.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of method, path and canonical JSON body. */
+    requestHash: text('request_hash').notNull(),
+    /** Null only inside the transaction that claimed the key; stored before it commits. */
+    responseStatus: integer('response_status'),
+    /** The JSON answer exactly as first sent. */
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.personId, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+  ],
+)
+
 /** Demo mode only: what would have been delivered, for people and tests to read the code. */
 export const devOutbox = pgTable(
   'dev_outbox',

@@ -1,10 +1,11 @@
 /**
  * Request validation with the shared valibot schemas (src/api/schemas.ts). The first issue's
- * message is already Portuguese, so it goes to the user as is.
+ * message is already Portuguese, so it goes to the user as is; a size check that failed answers
+ * 413 with its own message instead.
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { idField } from '../../src/api/schemas'
+import { idField, isTooLargeIssue } from '../../src/api/schemas'
 import { ApiError, messages } from './errors'
 
 /** application/json and application/<something>+json, with or without parameters. */
@@ -13,27 +14,32 @@ const jsonContentType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, input)
   if (!result.success) {
+    const tooLarge = result.issues.find(isTooLargeIssue)
+    if (tooLarge) throw new ApiError(413, tooLarge.message)
     throw new ApiError(400, result.issues[0]?.message ?? 'Dados inválidos.')
   }
   return result.output
+}
+
+/** The JSON body as sent, before any schema (e.g. to hash it for idempotency). */
+export async function readJsonBody(c: Context): Promise<unknown> {
+  if (!jsonContentType.test(c.req.header('content-type') ?? '')) {
+    throw new ApiError(415, messages.notJson)
+  }
+  try {
+    return await c.req.json()
+  } catch (error) {
+    // Only a parse failure is the client's fault; anything else (a broken stream) is ours.
+    if (error instanceof SyntaxError) throw new ApiError(400, messages.invalidJson)
+    throw error
+  }
 }
 
 export async function readJson<S extends v.GenericSchema>(
   c: Context,
   schema: S,
 ): Promise<v.InferOutput<S>> {
-  if (!jsonContentType.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, messages.notJson)
-  }
-  let body: unknown
-  try {
-    body = await c.req.json()
-  } catch (error) {
-    // Only a parse failure is the client's fault; anything else (a broken stream) is ours.
-    if (error instanceof SyntaxError) throw new ApiError(400, messages.invalidJson)
-    throw error
-  }
-  return parseWith(schema, body)
+  return parseWith(schema, await readJsonBody(c))
 }
 
 /**

@@ -6,13 +6,46 @@ import { randomUUID } from 'node:crypto'
 import { asc } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
-import { contracts, holders, persons } from '../db/schema'
+import { contracts, dependents, filesAttached, holders, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 
 const client = '/socios-api/client'
+
+/** Ana's registration as the form sends it: valid, so only the contract id decides. */
+const anaPerson = {
+  first_name: 'Ana Paula',
+  last_name: 'Souza',
+  birth_date: '1985-03-14',
+  gender: 'Feminino',
+  email: demoEmails.ana,
+  documents: { rg: '284563217', cpf: '52998224725' },
+  phone: { number_ddi: '55', number: '11987654321' },
+  address: {
+    cep: '01310100',
+    state: 'SP',
+    city: 'São Paulo',
+    country: 'Brasil',
+    street: 'Avenida Paulista',
+    neighborhood: 'Bela Vista',
+    number: '1000',
+    complement: 'Apto 42',
+  },
+  files_attached: [{ id: demoIds.ana.file }],
+}
+
+/** A registration save (which needs an Idempotency-Key) whose body names the contract `id`. */
+const save =
+  (path: string, body: (id: string) => unknown): Call =>
+  (app, id, headers) =>
+    app.request(`${client}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers },
+      body: JSON.stringify(body(id)),
+    })
+
 const routes: [string, Call][] = [
   [
     'GET /client/contract/:id',
@@ -45,6 +78,30 @@ const routes: [string, Call][] = [
         body: JSON.stringify({ sort: [], offset: 0, limit: 10, filter: { contract_id: id } }),
       }),
   ],
+  [
+    'POST /client/photo-holder',
+    save('photo-holder', (id) => ({
+      contract_id: id,
+      // A version from the future is never stale.
+      updated_at: new Date(Date.now() + 86_400_000).toISOString(),
+      holder: { id: demoIds.ana.holder, person_id: demoIds.ana.person, person: anaPerson },
+    })),
+  ],
+  [
+    'POST /client/add-dependent',
+    save('add-dependent', (id) => ({
+      contract_id: id,
+      dependent: {
+        dependent_type: { id: demoIds.dependentTypes.child },
+        person: {
+          ...anaPerson,
+          first_name: 'Lia',
+          email: 'lia.souza@exemplo.com.br',
+          files_attached: [],
+        },
+      },
+    })),
+  ],
 ]
 
 const foreignIds: [string, string][] = [
@@ -72,6 +129,8 @@ describe.each(backends)('client routes with an id (%s)', (backend) => {
     contracts: await server.db.select().from(contracts).orderBy(asc(contracts.id)),
     holders: await server.db.select().from(holders).orderBy(asc(holders.id)),
     persons: await server.db.select().from(persons).orderBy(asc(persons.id)),
+    dependents: await server.db.select().from(dependents).orderBy(asc(dependents.id)),
+    files: await server.db.select().from(filesAttached).orderBy(asc(filesAttached.id)),
   })
 
   const cases = routes.flatMap(([route, call]) =>

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session'
 import { db } from './db'
+import { clearOutbox } from './outbox'
 import { persistedCacheKey } from './persist'
 
 /**
@@ -11,5 +12,6 @@ export async function signOut(queryClient: QueryClient) {
   session.clear()
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
+  clearOutbox()
   await db.wipe().catch((error) => console.error('Falha ao apagar os dados do aparelho', error))
 }

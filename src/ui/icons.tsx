@@ -120,3 +120,29 @@ export const EditIcon = ({ size = 20 }: IconProps) => (
     <path d="M12 20h9M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
   </Svg>
 )
+
+export const EyeIcon = ({ size = 22 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+  </Svg>
+)
+
+export const PlusIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M12 5v14M5 12h14" />
+  </Svg>
+)
+
+export const CameraIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
+    <circle cx="12" cy="13" r="4" />
+  </Svg>
+)
+
+export const TrashIcon = ({ size = 18 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M4 7h16M10 11v6M14 11v6M5 7l1 13h12l1-13M9 7V4h6v3" />
+  </Svg>
+)

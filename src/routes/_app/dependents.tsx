@@ -1,7 +1,23 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useContract } from '../../features/contracts/api/contract'
+import { DependentsList } from '../../features/registration/components/dependents-list'
+import { usePendingTargets } from '../../offline/outbox'
 
-// Dependents list ("Seus Dependentes"): built in the registration issue.
 export const Route = createFileRoute('/_app/dependents')({
   staticData: { backRoute: '/home' },
-  component: () => <h1>Seus Dependentes</h1>,
+  component: DependentsScreen,
 })
+
+function DependentsScreen() {
+  const { contractId } = Route.useRouteContext()
+  const { contract } = useContract(contractId)
+  const pending = usePendingTargets(contractId)
+  if (!contract) return null
+  return (
+    <DependentsList
+      dependents={contract.dependents}
+      included={contract.dependents_included}
+      pending={pending}
+    />
+  )
+}

@@ -12,10 +12,10 @@ import { Menu } from '../../../ui/menu'
 import { useDownloadContract } from '../api/view-contract'
 import styles from './profile.module.css'
 
-type Props = { contract: StoredContract; syncing: boolean }
+type Props = { contract: StoredContract; syncing: boolean; pending?: boolean }
 
 /** Spec §2 screen 6: the holder and the contract, with the overflow menu. */
-export function Profile({ contract, syncing }: Props) {
+export function Profile({ contract, syncing, pending = false }: Props) {
   const navigate = useNavigate()
   const download = useDownloadContract(contract.id, contract.contract_number)
   const person = contract.holder?.person
@@ -64,6 +64,7 @@ export function Profile({ contract, syncing }: Props) {
           <p className={styles.name}>
             <strong>{name}</strong>
           </p>
+          {pending && <span className={styles.pending}>pendente</span>}
         </div>
         <dl className={styles.fields}>
           {fields.map(([label, value, className]) => (

@@ -1,0 +1,18 @@
+/**
+ * POST /socios-api/rql/dependent-types (spec §7: outside /client, empty body). The catalogue is
+ * not personal, but only a logged-in holder has a form that needs it, so it takes the session.
+ */
+import { Hono } from 'hono'
+import { type DependentTypesResponse, dependentTypesRequest } from '../../src/api/schemas'
+import type { AppEnv, ServerDeps } from '../deps'
+import { requireSession } from '../http/session'
+import { readOptionalJson } from '../http/validate'
+import { listDependentTypes } from '../services/registration'
+
+export function dependentTypeRoutes(deps: ServerDeps) {
+  return new Hono<AppEnv>().post('/rql/dependent-types', requireSession(deps), async (c) => {
+    await readOptionalJson(c, dependentTypesRequest)
+    const answer: DependentTypesResponse = { dependentType: await listDependentTypes(deps.db) }
+    return c.json(answer)
+  })
+}

@@ -1,0 +1,111 @@
+import { useId, useRef, useSyncExternalStore } from 'react'
+import { toast } from 'sonner'
+import { Button, IconButton } from '../../../ui/button'
+import { DocumentIcon, PlusIcon, TrashIcon } from '../../../ui/icons'
+import { toastDuration } from '../../../ui/toaster'
+import styles from './person-form.module.css'
+
+/** An attachment as the form keeps it: existing ones by id only, new ones with their content. */
+export type Attachment = { id?: string; name: string; content_type: string; base_64?: string }
+
+export const allowedTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const
+export const maxAttachmentBytes = 2 * 1024 * 1024
+export const attachmentMessages = {
+  type: (name: string) => `Tipo de arquivo não permitido (${name}): envie PDF, JPG ou PNG.`,
+  size: (name: string) => `O arquivo ${name} excede 2 MB.`,
+} as const
+
+/** Spec §5: file names are cut to 18 characters on small screens. */
+export function shortName(name: string, small: boolean) {
+  return small && name.length > 18 ? `${name.slice(0, 18)}…` : name
+}
+
+const smallScreen = '(max-width: 599px)'
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(smallScreen)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+function readBase64(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader()
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+    reader.onerror = () => reject(reader.error)
+    reader.readAsDataURL(file)
+  })
+}
+
+type Props = {
+  attachments: Attachment[]
+  onChange: (next: Attachment[]) => void
+  readOnly: boolean
+}
+
+export function AttachmentList({ attachments, onChange, readOnly }: Props) {
+  const input = useRef<HTMLInputElement>(null)
+  const inputId = useId()
+  const small = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(smallScreen).matches,
+    () => false,
+  )
+
+  async function add(files: FileList | null) {
+    const added: Attachment[] = []
+    for (const file of Array.from(files ?? [])) {
+      if (!(allowedTypes as readonly string[]).includes(file.type)) {
+        toast.error(attachmentMessages.type(file.name), { duration: toastDuration.validation })
+        continue
+      }
+      if (file.size > maxAttachmentBytes) {
+        toast.error(attachmentMessages.size(file.name), { duration: toastDuration.validation })
+        continue
+      }
+      added.push({ name: file.name, content_type: file.type, base_64: await readBase64(file) })
+    }
+    if (added.length) onChange([...attachments, ...added])
+    if (input.current) input.current.value = ''
+  }
+
+  return (
+    <>
+      {attachments.length === 0 && <p className={styles.hint}>Nenhum documento anexado.</p>}
+      <ul className={styles.files}>
+        {attachments.map((attachment, index) => (
+          <li key={attachment.id ?? `new-${index}`} className={styles.file}>
+            <DocumentIcon />
+            <span className={styles.fileName} title={attachment.name}>
+              {shortName(attachment.name, small)}
+            </span>
+            {!readOnly && (
+              <IconButton
+                label={`Remover ${attachment.name}`}
+                onClick={() => onChange(attachments.filter((_, i) => i !== index))}
+              >
+                <TrashIcon />
+              </IconButton>
+            )}
+          </li>
+        ))}
+      </ul>
+      {!readOnly && (
+        <>
+          <input
+            ref={input}
+            id={inputId}
+            type="file"
+            accept={allowedTypes.join(',')}
+            multiple
+            hidden
+            onChange={(event) => void add(event.target.files)}
+          />
+          <Button variant="secondary" onClick={() => input.current?.click()}>
+            <PlusIcon />
+            Adicionar
+          </Button>
+        </>
+      )}
+    </>
+  )
+}

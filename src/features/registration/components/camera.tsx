@@ -1,0 +1,93 @@
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '../../../ui/button'
+import { CameraIcon } from '../../../ui/icons'
+import { toastDuration } from '../../../ui/toaster'
+import { captureFrame } from '../logic/photo'
+import styles from './camera.module.css'
+
+export const cameraError = 'Erro ao acessar a câmera'
+
+/** 'FOTO': takes the registration photo with the device camera (spec §2 screen 9). */
+export function CameraButton({ onCapture }: { onCapture: (dataUrl: string) => void }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <CameraIcon />
+        FOTO
+      </Button>
+      {open && (
+        <CameraDialog
+          onClose={() => setOpen(false)}
+          onCapture={(photo) => {
+            onCapture(photo)
+            setOpen(false)
+          }}
+        />
+      )}
+    </>
+  )
+}
+
+function CameraDialog({
+  onClose,
+  onCapture,
+}: {
+  onClose: () => void
+  onCapture: (photo: string) => void
+}) {
+  const video = useRef<HTMLVideoElement>(null)
+  const [ready, setReady] = useState(false)
+
+  const close = useRef(onClose)
+  close.current = onClose
+
+  useEffect(() => {
+    let stream: MediaStream | null = null
+    let cancelled = false
+    const fail = () => {
+      toast.error(cameraError, { duration: toastDuration.error })
+      close.current()
+    }
+    if (!navigator.mediaDevices?.getUserMedia) {
+      fail()
+      return
+    }
+    navigator.mediaDevices
+      .getUserMedia({
+        video: { facingMode: 'user', width: { ideal: 1280 }, height: { ideal: 960 } },
+        audio: false,
+      })
+      .then(async (media) => {
+        stream = media
+        if (cancelled || !video.current) return
+        video.current.srcObject = media
+        await video.current.play()
+        setReady(true)
+      })
+      .catch(fail)
+    return () => {
+      cancelled = true
+      for (const track of stream?.getTracks() ?? []) track.stop()
+    }
+  }, [])
+
+  return (
+    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label="Tirar foto">
+      {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no speech to caption */}
+      <video ref={video} className={styles.video} playsInline muted />
+      <div className={styles.actions}>
+        <Button variant="secondary" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button
+          disabled={!ready}
+          onClick={() => video.current && onCapture(captureFrame(video.current))}
+        >
+          Capturar
+        </Button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest'
+import {
+  type FormValues,
+  firstFormError,
+  formMessages,
+  isReadOnly,
+  isShown,
+  lockedFields,
+  toIsoDate,
+  toPersonPayload,
+} from './form'
+
+const empty: FormValues = {
+  first_name: '',
+  last_name: '',
+  birthdate: '',
+  gender: '',
+  rg: '',
+  cpf: '',
+  passport: '',
+  birth_certificate: '',
+  email: '',
+  number_ddi: '',
+  phone: '',
+  cep: '',
+  state: '',
+  city: '',
+  country: '',
+  street: '',
+  neighborhood: '',
+  number: '',
+  complement: '',
+}
+const filled: FormValues = {
+  ...empty,
+  first_name: 'Ana',
+  last_name: 'Souza',
+  birthdate: '15/03/1988',
+  gender: 'Feminino',
+  cpf: '529.982.247-25',
+  email: 'ana@exemplo.com.br',
+  number_ddi: '+55',
+  phone: '(11) 98765-4321',
+  cep: '01310-100',
+}
+
+describe('birth date (spec §5: DD/MM/AAAA, sent as year-month-day)', () => {
+  it.each([
+    ['15/03/1988', '1988-03-15'],
+    ['29/02/2024', '2024-02-29'],
+    ['29/02/2023', null],
+    ['31/04/2020', null],
+    ['1/3/1988', null],
+    ['1988-03-15', null],
+    ['', null],
+  ])('%s → %s', (input, iso) => {
+    expect(toIsoDate(input)).toBe(iso)
+  })
+})
+
+describe('save validation order (spec §5)', () => {
+  const mandatory = {
+    first_name: true,
+    last_name: true,
+    birthdate: true,
+    cpf: true,
+    phone: true,
+    passport: false,
+  }
+  it.each([
+    ['all there', filled, null],
+    [
+      'first name missing',
+      { ...filled, first_name: '  ' },
+      'Preencha o campo obrigatório: Primeiro Nome',
+    ],
+    ['surname missing', { ...filled, last_name: '' }, 'Preencha o campo obrigatório: Sobrenome'],
+    [
+      'birth date missing',
+      { ...filled, birthdate: '' },
+      'Preencha o campo obrigatório: Data de Nascimento',
+    ],
+    ['phone missing', { ...filled, phone: '' }, 'Preencha o campo obrigatório: Telefone'],
+    ['passport not mandatory', { ...filled, passport: '' }, null],
+    ['impossible birth date', { ...filled, birthdate: '31/02/1990' }, formMessages.birthDate],
+    ['half-typed birth date', { ...filled, birthdate: '12/0' }, formMessages.birthDate],
+  ])('%s', (_name, values, message) => {
+    expect(firstFormError(values, mandatory)).toBe(message)
+  })
+})
+
+describe('sections shown only when the contract requires them', () => {
+  it.each([
+    ['first_name', {}, true],
+    ['gender', {}, false],
+    ['gender', { gender: true }, true],
+    ['number_ddi', { phone: true }, true],
+    ['email', { phone: true }, true],
+    ['street', { cep: true }, true],
+    ['street', {}, false],
+  ] as const)('%s with %j → %s', (field, mandatory, shown) => {
+    expect(isShown(field, mandatory)).toBe(shown)
+  })
+})
+
+describe('edit rights and locks (spec §4)', () => {
+  it.each([
+    ['holder', { contract: 'REVIEW' }, true],
+    ['holder', { contract: 'INACTIVE' }, true],
+    ['holder', { contract: 'ACTIVE' }, false],
+    ['existingDependent', { holder: 'REVIEW', dependent: 'ACTIVE' }, true],
+    ['existingDependent', { holder: 'ACTIVE', dependent: 'REVIEW' }, true],
+    ['existingDependent', { holder: 'ACTIVE', dependent: 'ACTIVE' }, false],
+    ['newDependent', { holder: 'REVIEW', contract: 'REVIEW' }, false],
+  ] as const)('%s %j → read-only %s', (who, statuses, readOnly) => {
+    expect(isReadOnly(who, statuses)).toBe(readOnly)
+  })
+
+  it('locks what was filled at load', () => {
+    expect([...lockedFields('holder', filled)].sort()).toEqual([
+      'cpf',
+      'email',
+      'first_name',
+      'last_name',
+    ])
+    expect([...lockedFields('holder', { ...filled, email: '' })].sort()).toEqual([
+      'cpf',
+      'first_name',
+      'last_name',
+    ])
+    expect([...lockedFields('existingDependent', { ...filled, last_name: '' })].sort()).toEqual([
+      'cpf',
+      'email',
+      'first_name',
+      'last_name',
+    ])
+    expect([...lockedFields('newDependent', filled)]).toEqual([])
+  })
+})
+
+it('payload: digits only for DDI, phone, CPF and CEP; ISO birth date; nulls for empty', () => {
+  const payload = toPersonPayload(filled, { id: 'p1' })
+  expect(payload).toMatchObject({
+    id: 'p1',
+    birth_date: '1988-03-15',
+    documents: { cpf: '52998224725', rg: null },
+    phone: { number_ddi: '55', number: '11987654321' },
+    address: { cep: '01310100', street: null },
+  })
+})

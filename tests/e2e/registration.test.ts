@@ -1,0 +1,236 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { waitForServiceWorker } from '../helpers/device'
+import { expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { type RunningServer, startServer } from '../helpers/server'
+
+describeBrowser('registration of holder and dependents', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([
+      startServer(),
+      // Chromium's fake camera: a test pattern stands in for the person.
+      launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
+    ])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 844 },
+      permissions: ['camera'],
+    })
+    page = await context.newPage()
+  })
+
+  const field = (label: string) => page.getByLabel(label, { exact: true })
+  /** Clears a field the way a person does: select everything, then delete. */
+  const clear = async (label: string) => {
+    await field(label).click()
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.press('Backspace')
+  }
+  const profileValue = (label: string) =>
+    page
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+
+  async function login(email: string) {
+    await loginThroughScreens(page, server.url, email)
+    await page.waitForURL(`${server.url}/home`)
+  }
+
+  /** What the server now says about ana's contract, straight from the API. */
+  async function anaContract() {
+    const token = await page.evaluate(() => localStorage.getItem('authToken'))
+    const id = await page.evaluate(() => localStorage.getItem('contractId'))
+    const response = await fetch(`${server.url}/socios-api/client/contract/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    return (await response.json()) as {
+      dependents: Array<{ person: { first_name: string } }>
+      holder: { person: { phone: { number: string } } }
+    }
+  }
+
+  async function fillDependent(firstName: string) {
+    await field('Primeiro Nome').fill(firstName)
+    await field('Sobrenome').fill('Souza')
+    await field('Data de Nascimento').pressSequentially('10052015')
+    await field('Gênero').selectOption('Feminino')
+    await field('Tipo do dependente').selectOption({ label: 'Filho(a)' })
+    await field('RG').fill('123456789')
+    await field('CPF').pressSequentially('11144477735')
+    await field('E-mail').fill(`${firstName.toLowerCase()}@exemplo.com.br`)
+    await field('DDI').pressSequentially('55')
+    await field('Telefone').pressSequentially('11912345678')
+    await field('País').fill('Brasil')
+    await field('Número do endereço').fill('1000')
+    await field('Complemento').fill('Apto 12')
+    await field('CEP').pressSequentially('01310100')
+    await field('Estado').click()
+  }
+
+  it('ana edits her phone: toast, back to the profile, new value shown', async () => {
+    await login('ana@exemplo.com.br')
+    await page.getByRole('link', { name: 'Meus Dados' }).click()
+    await page.waitForURL(`${server.url}/holder`)
+    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
+    // Fields filled at load are locked for the holder (spec §4).
+    expect(await field('Primeiro Nome').getAttribute('readonly')).toBe('')
+    expect(await field('CPF').getAttribute('readonly')).toBe('')
+    await expectNoAxeViolations(page)
+
+    await clear('Telefone')
+    await field('Telefone').pressSequentially('11955554444')
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(profileValue('Celular'), '+55 (11) 95555-4444')
+    expect((await anaContract()).holder.person.phone.number).toBe('11955554444')
+  })
+
+  it('mandatory-field and birth-date messages', async () => {
+    await login('ana@exemplo.com.br')
+    await page.goto(`${server.url}/holder`)
+    await clear('Telefone')
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(page.getByText('Preencha o campo obrigatório: Telefone'))
+    await field('Telefone').pressSequentially('11987654321')
+    await clear('Data de Nascimento')
+    await field('Data de Nascimento').pressSequentially('3102')
+    await expectVisible(page.getByText('Preencha a data corretamente no formato DD/MM/AAAA'))
+    await field('Data de Nascimento').pressSequentially('1990')
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(
+      page.getByText('Preencha a data de nascimento corretamente no formato DD/MM/AAAA!'),
+    )
+  })
+
+  it('davi’s holder form is read-only while his contract is in review', async () => {
+    await login('davi@exemplo.com.br')
+    await page.goto(`${server.url}/holder`)
+    await expectVisible(page.getByText(/^Cadastro em análise/))
+    expect(await field('Telefone').getAttribute('readonly')).toBe('')
+    expect(await page.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true)
+    await expectNoAxeViolations(page)
+  })
+
+  it('ana adds a dependent with a camera photo and a CEP lookup', async () => {
+    await login('ana@exemplo.com.br')
+    await page.goto(`${server.url}/dependents`)
+    await expectVisible(page.getByText('1 de 3 dependentes inclusos'))
+    await expectNoAxeViolations(page)
+    await page.getByRole('link', { name: 'Novo Dependente' }).click()
+    await page.waitForURL(`${server.url}/dependent/new`)
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('button', { name: 'FOTO' }).click()
+    const capture = page.getByRole('button', { name: 'Capturar' })
+    await capture.waitFor()
+    await page.waitForFunction(
+      () =>
+        !(
+          document.querySelector('[aria-label="Tirar foto"] button:last-child') as HTMLButtonElement
+        )?.disabled,
+    )
+    await capture.click()
+    await expectVisible(page.getByRole('img', { name: /^Foto de/ }))
+
+    await fillDependent('Lia')
+    await expect.poll(() => field('Rua').inputValue()).toBe('Avenida Paulista')
+    expect(await field('Bairro').inputValue()).toBe('Bela Vista')
+    expect(await field('Cidade').inputValue()).toBe('São Paulo')
+    // Filled by the lookup: read-only once filled.
+    expect(await field('Rua').getAttribute('readonly')).toBe('')
+
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
+    await page.waitForURL(`${server.url}/dependents`)
+    await expectVisible(page.getByRole('heading', { name: 'Lia Souza' }))
+    await expectVisible(page.getByText('2 de 3 dependentes inclusos'))
+  })
+
+  it('an existing dependent opens from the eye button, with locked names, CEP errors and documents', async () => {
+    await login('ana@exemplo.com.br')
+    await page.goto(`${server.url}/dependents`)
+    await page.getByRole('link', { name: 'Ver cadastro de Pedro Souza' }).click()
+    await page.waitForURL(/\/dependent\/[0-9a-f-]{36}\?dependent=/)
+    expect(
+      JSON.parse(new URL(page.url()).searchParams.get('dependent') ?? '{}').person.first_name,
+    ).toBe('Pedro')
+    await expectVisible(page.getByRole('heading', { name: 'Dados do dependente' }))
+    // Spec §4: an existing dependent's names are disabled.
+    expect(await field('Primeiro Nome').getAttribute('readonly')).toBe('')
+    expect(await field('Sobrenome').getAttribute('readonly')).toBe('')
+    await expectNoAxeViolations(page)
+
+    await clear('CEP')
+    await field('CEP').pressSequentially('99999999')
+    await field('Número do endereço').click()
+    await expectText(page.getByRole('alert').filter({ hasText: 'CEP' }), 'CEP não encontrado')
+
+    await page.locator('input[type="file"]').setInputFiles({
+      name: 'comprovante-de-residencia-2026.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    })
+    // Spec §5: names are cut to 18 characters on small screens.
+    await expectVisible(page.getByText('comprovante-de-res…'))
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'foto.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') })
+    await expectVisible(page.getByText(/^Tipo de arquivo não permitido \(foto\.gif\)/))
+    await page.getByRole('button', { name: 'Remover comprovante-de-residencia-2026.pdf' }).click()
+    await page.getByText('comprovante-de-res…').waitFor({ state: 'detached' })
+  })
+
+  it('offline: the save waits as pendente, then reaches the server exactly once', async () => {
+    await login('ana@exemplo.com.br')
+    await waitForServiceWorker(page)
+    const before = (await anaContract()).dependents.length
+    await page.goto(`${server.url}/dependent/new`)
+    await expectVisible(page.getByRole('heading', { name: 'Novo Dependente' }))
+    await field('Tipo do dependente')
+      .locator('option', { hasText: 'Filho(a)' })
+      .waitFor({ state: 'attached' })
+
+    // The CEP lookup needs the network: fill the address by hand before the signal goes.
+    await server.stop()
+    await context.setOffline(true)
+    await fillDependent('Noa')
+    await field('Estado').fill('SP')
+    await field('Cidade').fill('São Paulo')
+    await field('Rua').fill('Avenida Paulista')
+    await field('Bairro').fill('Bela Vista')
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(
+      page.getByText(/^Sem conexão: a alteração ficou salva no aparelho como pendente/),
+    )
+    await page.goto(`${server.url}/dependents`)
+    await expectVisible(page.getByRole('heading', { name: 'Noa Souza' }))
+    await expectVisible(page.getByText('pendente', { exact: true }))
+    await page.close()
+
+    // Signal back: the app opens, replays the outbox, and the server has exactly one Noa.
+    await server.restart()
+    await context.setOffline(false)
+    page = await context.newPage()
+    await page.goto(`${server.url}/dependents`)
+    await expectVisible(page.getByText('Cadastro realizado com sucesso!'), 20_000)
+    await page.getByText('pendente', { exact: true }).waitFor({ state: 'detached' })
+    const after = await anaContract()
+    expect(after.dependents.filter((d) => d.person.first_name === 'Noa')).toHaveLength(1)
+    expect(after.dependents.length).toBe(before + 1)
+  })
+})
