@@ -1,0 +1,141 @@
+/** Payment options and their labels (spec §5), from the link's adjustment lists. */
+export type Adjustment = {
+  typePayment: 'PIX' | 'CREDIT' | 'RECURRENCE' | 'INSTALLMENT_BILL' | string
+  type: 'DISCOUNT' | 'INCREASE' | string
+  percentage: string
+  installment: number
+  first_installment_value?: number | null
+}
+
+export type AdjustmentLists = {
+  payment_adjustment_list?: Adjustment[] | null
+  payment_adjustment_list_b2b?: Adjustment[] | null
+  payment_adjustment_list_b2c?: Adjustment[] | null
+}
+
+/** The list that applies to the link's channel: B2B, B2C, or the general one. */
+export function adjustmentsFor(
+  lists: AdjustmentLists | null | undefined,
+  channel: string | null | undefined,
+): Adjustment[] {
+  if (channel === 'B2B') return lists?.payment_adjustment_list_b2b ?? []
+  if (channel === 'B2C') return lists?.payment_adjustment_list_b2c ?? []
+  return lists?.payment_adjustment_list ?? []
+}
+
+/** '5,00' → 5; anything unreadable → 0. */
+export function percentOf(text: string | null | undefined): number {
+  const value = Number.parseFloat(
+    String(text ?? '')
+      .replace(/[^\d,.-]/g, '')
+      .replace(',', '.'),
+  )
+  return Number.isFinite(value) ? value : 0
+}
+
+/** 5 → '5', 2.5 → '2,5' (the way the labels show a percentage). */
+export function percentText(value: number): string {
+  return Number.isInteger(value)
+    ? String(value)
+    : value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })
+}
+
+/** Cents → '63,30' (the labels write 'R$' right before it, without a space). */
+export const reais = (cents: number) =>
+  (cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+export type InstallmentOption = {
+  installments: number
+  total: number
+  perInstallment: number
+  text: string
+}
+
+/** Total after an adjustment, in cents. */
+export function adjustedTotal(value: number, adjustment: Adjustment | undefined): number {
+  if (!adjustment) return value
+  const pct = percentOf(adjustment.percentage) / 100
+  return Math.round(adjustment.type === 'DISCOUNT' ? value * (1 - pct) : value * (1 + pct))
+}
+
+/**
+ * The instalment choices for a tab (CREDIT, RECURRENCE, INSTALLMENT_BILL): with
+ * fixed_installments a single '{n}x de R${value}'; otherwise one per adjustment entry, sorted by
+ * instalment number, worded with the discount or increase it carries.
+ */
+export function installmentOptions(
+  value: number,
+  adjustments: Adjustment[],
+  typePayment: string,
+  fixedInstallments: number | null | undefined,
+): InstallmentOption[] {
+  if (fixedInstallments && fixedInstallments > 0) {
+    const perInstallment = Math.round(value / fixedInstallments)
+    return [
+      {
+        installments: fixedInstallments,
+        total: value,
+        perInstallment,
+        text: `${fixedInstallments}x de R$${reais(perInstallment)}`,
+      },
+    ]
+  }
+  const entries = adjustments
+    .filter((entry) => entry.typePayment === typePayment)
+    .sort((a, b) => a.installment - b.installment)
+  if (entries.length === 0)
+    return [
+      { installments: 1, total: value, perInstallment: value, text: `1x de R$${reais(value)}` },
+    ]
+  return entries.map((entry) => {
+    const n = Math.max(1, entry.installment)
+    const total = adjustedTotal(value, entry)
+    const perInstallment =
+      entry.first_installment_value && n === 1
+        ? entry.first_installment_value
+        : Math.round(total / n)
+    const pct = percentOf(entry.percentage)
+    const base = `${n}x de R$${reais(perInstallment)}`
+    const text =
+      pct === 0
+        ? base
+        : entry.type === 'DISCOUNT'
+          ? `${base} com desconto de ${percentText(pct)}%`
+          : `${base} com acréscimo de ${percentText(pct)}%`
+    return { installments: n, total, perInstallment, text }
+  })
+}
+
+/**
+ * The tab's headline label: 'Até {n}x {pct} OFF' for a discount, 'Até {n}x s/juros' or
+ * 'Até {n}x c/ juros' for an increase (none, or some); Pix: '{pct} em OFF'. With fixed
+ * instalments the recurrence and boleto tabs show none.
+ */
+export function tabLabel(
+  adjustments: Adjustment[],
+  typePayment: string,
+  fixedInstallments?: number | null,
+): string | null {
+  const entries = adjustments.filter((entry) => entry.typePayment === typePayment)
+  if (entries.length === 0) return null
+  if (typePayment === 'PIX') {
+    const discount = entries.find(
+      (entry) => entry.type === 'DISCOUNT' && percentOf(entry.percentage) > 0,
+    )
+    return discount ? `${percentText(percentOf(discount.percentage))}% em OFF` : null
+  }
+  if (fixedInstallments && fixedInstallments > 0 && typePayment !== 'CREDIT') return null
+  const maxN = Math.max(...entries.map((entry) => entry.installment))
+  const discounts = entries.filter(
+    (entry) => entry.type === 'DISCOUNT' && percentOf(entry.percentage) > 0,
+  )
+  if (discounts.length) {
+    const best = Math.max(...discounts.map((entry) => percentOf(entry.percentage)))
+    const upTo = Math.max(...discounts.map((entry) => entry.installment))
+    return `Até ${upTo}x ${percentText(best)}% OFF`
+  }
+  const increases = entries.some(
+    (entry) => entry.type === 'INCREASE' && percentOf(entry.percentage) > 0,
+  )
+  return increases ? `Até ${maxN}x c/ juros` : `Até ${maxN}x s/juros`
+}

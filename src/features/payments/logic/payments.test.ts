@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest'
+import { type Adjustment, adjustmentsFor, installmentOptions, tabLabel } from './options'
+import { shortDescription, shownPrice } from './price'
+
+describe('price shown on an instalment (spec §9)', () => {
+  it.each([
+    [
+      'no discount',
+      { status: 'NOT_PAID', value: 18990, discount: 0, paid_value: null },
+      18990,
+      null,
+    ],
+    [
+      'discount',
+      { status: 'NOT_PAID', value: 18990, discount: 1000, paid_value: null },
+      17990,
+      'Com desconto',
+    ],
+    [
+      'discount already used by the last link',
+      {
+        status: 'NOT_PAID',
+        value: 18990,
+        discount: 1000,
+        paid_value: null,
+        data: { lastLinkAdjustment: 1000 },
+      },
+      18990,
+      null,
+    ],
+    [
+      'part of the discount used',
+      {
+        status: 'NOT_PAID',
+        value: 18990,
+        discount: 1000,
+        paid_value: null,
+        data: { lastLinkAdjustment: 400 },
+      },
+      18390,
+      'Com desconto',
+    ],
+    [
+      'adjustment above the discount never raises the price',
+      {
+        status: 'NOT_PAID',
+        value: 18990,
+        discount: 500,
+        paid_value: null,
+        data: { lastLinkAdjustment: 900 },
+      },
+      18990,
+      null,
+    ],
+    [
+      'overdue',
+      { status: 'OVERDUE', value: 18990, discount: 0, paid_value: null },
+      18990,
+      'Sujeito a acréscimos',
+    ],
+    [
+      'paid shows what was paid',
+      { status: 'PAID', value: 18990, discount: 1000, paid_value: 17990 },
+      17990,
+      'Valor Pago',
+    ],
+  ])('%s', (_name, instalment, amount, label) => {
+    expect(shownPrice(instalment)).toEqual({ amount, label })
+  })
+
+  it('cuts descriptions at 30 characters on mobile only', () => {
+    const text = 'Mensalidade Plano Família Clube 01/12'
+    expect(shortDescription(text, true)).toBe('Mensalidade Plano Família Club...')
+    expect(shortDescription(text, false)).toBe(text)
+    expect(shortDescription('Curta', true)).toBe('Curta')
+  })
+})
+
+const list: Adjustment[] = [
+  { typePayment: 'CREDIT', type: 'INCREASE', percentage: '0,00', installment: 3 },
+  { typePayment: 'CREDIT', type: 'DISCOUNT', percentage: '10,00', installment: 1 },
+  { typePayment: 'CREDIT', type: 'INCREASE', percentage: '2,5', installment: 6 },
+  { typePayment: 'PIX', type: 'DISCOUNT', percentage: '5,00', installment: 1 },
+  { typePayment: 'RECURRENCE', type: 'INCREASE', percentage: '0', installment: 12 },
+]
+
+describe('payment options (spec §5)', () => {
+  it('sorted by instalment number, with the exact option texts', () => {
+    expect(installmentOptions(30000, list, 'CREDIT', 0).map((option) => option.text)).toEqual([
+      '1x de R$270,00 com desconto de 10%',
+      '3x de R$100,00',
+      '6x de R$51,25 com acréscimo de 2,5%',
+    ])
+  })
+
+  it('fixed instalments: a single option', () => {
+    expect(installmentOptions(30000, list, 'RECURRENCE', 4)).toEqual([
+      { installments: 4, total: 30000, perInstallment: 7500, text: '4x de R$75,00' },
+    ])
+  })
+
+  it.each([
+    ['CREDIT', 0, 'Até 1x 10% OFF'],
+    ['RECURRENCE', 0, 'Até 12x s/juros'],
+    ['RECURRENCE', 4, null],
+    ['INSTALLMENT_BILL', 0, null],
+    ['PIX', 0, '5% em OFF'],
+  ])('%s (fixed %i) → %s', (type, fixed, label) => {
+    expect(tabLabel(list, type, fixed)).toBe(label)
+  })
+
+  it('c/ juros when an increase charges something', () => {
+    expect(
+      tabLabel(
+        [{ typePayment: 'CREDIT', type: 'INCREASE', percentage: '3,00', installment: 10 }],
+        'CREDIT',
+      ),
+    ).toBe('Até 10x c/ juros')
+  })
+
+  it('picks the channel list', () => {
+    const lists = {
+      payment_adjustment_list: [list[0]!],
+      payment_adjustment_list_b2b: [list[1]!],
+      payment_adjustment_list_b2c: [list[2]!],
+    }
+    expect(adjustmentsFor(lists, 'B2B')).toEqual([list[1]])
+    expect(adjustmentsFor(lists, 'B2C')).toEqual([list[2]])
+    expect(adjustmentsFor(lists, 'OUTRO')).toEqual([list[0]])
+    expect(adjustmentsFor(null, 'B2B')).toEqual([])
+  })
+})
