@@ -120,13 +120,13 @@ describe('payment options (spec §5)', () => {
 
   it('picks the channel list', () => {
     const lists = {
-      payment_adjustment_list: [list[0]!],
-      payment_adjustment_list_b2b: [list[1]!],
-      payment_adjustment_list_b2c: [list[2]!],
+      payment_adjustment_list: list.slice(0, 1),
+      payment_adjustment_list_b2b: list.slice(1, 2),
+      payment_adjustment_list_b2c: list.slice(2, 3),
     }
-    expect(adjustmentsFor(lists, 'B2B')).toEqual([list[1]])
-    expect(adjustmentsFor(lists, 'B2C')).toEqual([list[2]])
-    expect(adjustmentsFor(lists, 'OUTRO')).toEqual([list[0]])
+    expect(adjustmentsFor(lists, 'B2B')).toEqual(list.slice(1, 2))
+    expect(adjustmentsFor(lists, 'B2C')).toEqual(list.slice(2, 3))
+    expect(adjustmentsFor(lists, 'OUTRO')).toEqual(list.slice(0, 1))
     expect(adjustmentsFor(null, 'B2B')).toEqual([])
   })
 })
