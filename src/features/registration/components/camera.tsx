@@ -75,7 +75,6 @@ function CameraDialog({
 
   return (
     <div className={styles.overlay} role="dialog" aria-modal="true" aria-label="Tirar foto">
-      {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no speech to caption */}
       <video ref={video} className={styles.video} playsInline muted />
       <div className={styles.actions}>
         <Button variant="secondary" onClick={onClose}>

@@ -83,7 +83,6 @@ export function QrScanner({ onRead }: { onRead: (text: string) => void }) {
     <div className={styles.scanner}>
       {scanning ? (
         <>
-          {/* biome-ignore lint/a11y/useMediaCaption: a live camera preview has no speech to caption */}
           <video ref={video} className={styles.video} playsInline muted />
           <canvas ref={canvas} hidden />
           <Button variant="secondary" onClick={() => setScanning(false)}>
