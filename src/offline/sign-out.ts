@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session'
-import { db } from './db'
-import { clearOutbox } from './outbox'
+import { clearOutbox } from './outbox-listener'
 import { persistedCacheKey } from './persist'
 
 /**
@@ -13,5 +12,7 @@ export async function signOut(queryClient: QueryClient) {
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
   clearOutbox()
+  // The device database loads on demand, so the login screen's bundle does not carry it.
+  const { db } = await import('./db')
   await db.wipe().catch((error) => console.error('Falha ao apagar os dados do aparelho', error))
 }
