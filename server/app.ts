@@ -11,12 +11,15 @@ import { ApiError, messages } from './http/errors'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
 import { cardRoutes, passKeyRoutes } from './routes/cards'
+import { checkoutRoutes } from './routes/checkout'
 import { contractRoutes } from './routes/contracts'
 import { dependentTypeRoutes } from './routes/dependent-types'
 import { devRoutes } from './routes/dev'
 import { loginRoutes } from './routes/login'
+import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
 import { sandboxRoutes } from './routes/sandbox'
+import { sandboxGatewayRoutes } from './routes/sandbox-gateway'
 import { termRoutes } from './routes/terms'
 import { lazyKeys } from './services/secrets'
 
@@ -51,10 +54,14 @@ export function createApp(appDeps: AppDeps) {
   app.route('/socios-api/client', contractRoutes(deps))
   app.route('/socios-api/client', termRoutes(deps))
   app.route('/socios-api/client', cardRoutes(deps))
+  app.route('/socios-api/client', paymentRoutes(deps))
+  // Public: whoever has a payment link's code may open and pay it (spec §6).
+  app.route('/socios-api/checkout', checkoutRoutes(deps))
   app.route('/socios-api', dependentTypeRoutes(deps))
 
   if (deps.config.demo) app.route('/dev', devRoutes(deps))
   if (deps.config.demo) app.route('/sandbox', sandboxRoutes())
+  if (deps.config.demo) app.route('/sandbox', sandboxGatewayRoutes(deps))
 
   app.get('*', staticSite(deps.config.staticDir))
 

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   date,
@@ -15,6 +16,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
 
@@ -198,13 +200,215 @@ export const paymentOrders = pgTable(
     paidValue: integer('paid_value'),
     paidAt: moment('paid_at'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The charge settling this instalment, or that paid it. Claimed with a conditional update
+     * (only while null and unpaid), so two charges can never settle one instalment.
+     */
+    chargeId: uuid('charge_id').references((): AnyPgColumn => paymentCharges.id, {
+      onDelete: 'set null',
+    }),
     createdAt: createdAt(),
   },
   (t) => [
-    index('payment_orders_contract_idx').on(t.contractId),
+    // The instalment list reads a contract's rows in instalment order (payment-orders/:id).
+    index('payment_orders_contract_installment_idx').on(t.contractId, t.installment),
+    index('payment_orders_charge_idx').on(t.chargeId),
     check('payment_orders_status_check', sql`${t.status} in ('PAID', 'NOT_PAID', 'OVERDUE')`),
   ],
 )
+
+/** What a contract model accepts on its payment links (spec §3 payment link data). */
+export interface ValidPaymentTypes {
+  pix: boolean
+  credit: boolean
+  recurrence: boolean
+  boleto_pix: boolean
+}
+
+export const paymentSettings = pgTable('payment_settings', {
+  modelContractId: uuid('model_contract_id')
+    .primaryKey()
+    .references(() => modelContracts.id, { onDelete: 'cascade' }),
+  validPaymentTypes: jsonb('valid_payment_types').$type<ValidPaymentTypes>().notNull(),
+  /** Minutes a generated Pix stays payable. */
+  expirationPix: integer('expiration_pix').notNull().default(30),
+  /** Above 0: recurrence and boleto are paid in exactly this many instalments, unadjusted. */
+  fixedInstallments: integer('fixed_installments').notNull().default(0),
+  /** The company at the payment gateway (the tokenizer's CompanyId header). */
+  gatewayId: text('gateway_id').notNull(),
+})
+
+export const adjustmentChannels = ['B2B', 'B2C', 'OTHER'] as const
+export const paymentMethods = ['PIX', 'CREDIT', 'RECURRENCE', 'INSTALLMENT_BILL'] as const
+export const adjustmentKinds = ['DISCOUNT', 'INCREASE'] as const
+
+/** Price list of a model per channel: for a payment method in n instalments, ± a percentage. */
+export const paymentAdjustments = pgTable(
+  'payment_adjustments',
+  {
+    id: id(),
+    modelContractId: uuid('model_contract_id')
+      .notNull()
+      .references(() => modelContracts.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: adjustmentChannels }).notNull(),
+    typePayment: text('type_payment', { enum: paymentMethods }).notNull(),
+    type: text('type', { enum: adjustmentKinds }).notNull(),
+    /** Hundredths of a percent: 500 is 5,00%. */
+    basisPoints: integer('basis_points').notNull(),
+    installment: integer('installment').notNull(),
+  },
+  (t) => [
+    uniqueIndex('payment_adjustments_option_idx').on(
+      t.modelContractId,
+      t.channel,
+      t.typePayment,
+      t.installment,
+    ),
+    check('payment_adjustments_basis_points_check', sql`${t.basisPoints} between 0 and 10000`),
+    check('payment_adjustments_installment_check', sql`${t.installment} between 1 and 24`),
+  ],
+)
+
+export const paymentLinkStatuses = ['OPEN', 'PAID'] as const
+
+/** A public payment link (spec /pagamento?code=…): some unpaid instalments of one contract. */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: id(),
+    /** Random and URL-safe: knowing it is what opens the link. */
+    code: text('code').notNull().unique(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    instalmentIds: uuid('instalment_ids').array().notNull(),
+    /** Selects the price list: B2B, B2C or anything else (the default list). */
+    channel: text('channel').notNull(),
+    /** Where the link came from; CHANGE_CARD_RECURRENCE only swaps the recurrence's card. */
+    src: text('src').notNull(),
+    status: text('status', { enum: paymentLinkStatuses }).notNull().default('OPEN'),
+    createdAt: createdAt(),
+    paidAt: moment('paid_at'),
+  },
+  (t) => [index('payment_links_contract_idx').on(t.contractId)],
+)
+
+export const chargeStatuses = [
+  /** Claimed, the gateway is being asked (card). */
+  'PROCESSING',
+  /** Card charge approved. */
+  'APPROVED',
+  'DECLINED',
+  /** The gateway could not be reached; nothing was charged as far as we know. */
+  'FAILED',
+  /** Pix generated, not paid yet. */
+  'PENDING',
+  /** Pix received. */
+  'PAID',
+  /** Pix received for a link another charge had already paid: to be refunded. */
+  'DUPLICATE',
+  /** Boleto sent to the holder. */
+  'ISSUED',
+] as const
+export type ChargeStatus = (typeof chargeStatuses)[number]
+
+/** The data a charge keeps: how its amount splits over the link's instalments. */
+export interface ChargeData {
+  shares: { id: string; paid: number; discount: number }[]
+  pix?: { qrCode: string; expiresAt: string }
+  boletos?: { digitableLine: string; dueDate: string; amount: number }[]
+  message?: string
+}
+
+/**
+ * Every attempt to pay a link. The partial unique indexes are the double-charge guard: one link
+ * has at most one charge in flight or succeeded, and at most one boleto issued.
+ */
+export const paymentCharges = pgTable(
+  'payment_charges',
+  {
+    id: id(),
+    linkId: uuid('link_id')
+      .notNull()
+      .references(() => paymentLinks.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    status: text('status', { enum: chargeStatuses }).notNull(),
+    /** Cents charged, after the adjustment. */
+    amount: integer('amount').notNull(),
+    installments: integer('installments').notNull().default(1),
+    /** Cents the price list took off (negative: added). */
+    adjustment: integer('adjustment').notNull().default(0),
+    /** The gateway's reference: the Pix txid, the card charge id. */
+    gatewayRef: text('gateway_ref'),
+    data: jsonb('data').$type<ChargeData>().notNull(),
+    expiresAt: moment('expires_at'),
+    createdAt: createdAt(),
+    settledAt: moment('settled_at'),
+  },
+  (t) => [
+    uniqueIndex('payment_charges_one_success_per_link_idx')
+      .on(t.linkId)
+      .where(sql`${t.status} in ('PROCESSING', 'APPROVED', 'PAID')`),
+    uniqueIndex('payment_charges_one_boleto_per_link_idx')
+      .on(t.linkId)
+      .where(sql`${t.status} = 'ISSUED'`),
+    uniqueIndex('payment_charges_gateway_ref_idx').on(t.gatewayRef),
+    index('payment_charges_link_idx').on(t.linkId, t.createdAt),
+  ],
+)
+
+/** The card a contract's recurring payment is charged to (a gateway token, never the number). */
+export const cardRecurrences = pgTable('card_recurrences', {
+  id: id(),
+  contractId: uuid('contract_id')
+    .notNull()
+    .unique()
+    .references(() => contracts.id, { onDelete: 'cascade' }),
+  cardToken: text('card_token').notNull(),
+  brand: text('brand').notNull(),
+  lastFour: text('last_four').notNull(),
+  updatedAt: updatedAt(),
+})
+
+// ---------------------------------------------------------------- demo sandbox gateway
+
+/**
+ * Demo mode only: what the sandbox payment gateway keeps on its side. A card is kept as its
+ * token and the parts a receipt shows (never the full number nor the CVV).
+ */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  companyId: text('company_id').notNull(),
+  brand: text('brand').notNull(),
+  firstSix: text('first_six').notNull(),
+  lastFour: text('last_four').notNull(),
+  holder: text('holder').notNull(),
+  /** MM/YYYY */
+  expiry: text('expiry').notNull(),
+  /** What charging this card does: approve, or decline with a message. */
+  declineMessage: text('decline_message'),
+  createdAt: createdAt(),
+})
+
+/** Sandbox card charges, one per reference: asking again answers the first outcome. */
+export const sandboxCardCharges = pgTable('sandbox_card_charges', {
+  reference: text('reference').primaryKey(),
+  token: text('token').notNull(),
+  amount: integer('amount').notNull(),
+  installments: integer('installments').notNull(),
+  approved: boolean('approved').notNull(),
+  message: text('message'),
+  createdAt: createdAt(),
+})
+
+export const sandboxPixCharges = pgTable('sandbox_pix_charges', {
+  txid: text('txid').primaryKey(),
+  companyId: text('company_id').notNull(),
+  amount: integer('amount').notNull(),
+  expiresAt: moment('expires_at').notNull(),
+  paidAt: moment('paid_at'),
+  createdAt: createdAt(),
+})
 
 export const otpCodes = pgTable(
   'otp_codes',

@@ -1,8 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { backends, createTestServer, type TestServer } from '../test-support'
-import { cards, contracts, dependents, dependentTypes, paymentOrders, persons } from './schema'
-import { demoEmails, demoIds, seedDemoData } from './seed'
+import {
+  cardRecurrences,
+  cards,
+  contracts,
+  dependents,
+  dependentTypes,
+  paymentAdjustments,
+  paymentLinks,
+  paymentOrders,
+  paymentSettings,
+  persons,
+  sandboxCardTokens,
+} from './schema'
+import { demoEmails, demoIds, demoPaymentLinks, seedDemoData } from './seed'
 
 /** Brazilian CPF check digits (mod 11). */
 function validCpf(cpf: string): boolean {
@@ -95,5 +107,19 @@ describe.each(backends)('demo data (%s)', (backend) => {
     expect(byId.get(demoIds.carla.contract)).toMatchObject({ terms: false, termsAcceptedAt: null })
     expect(byId.get(demoIds.davi.contract)).toMatchObject({ status: 'REVIEW' })
     expect(rows).toHaveLength(5)
+  })
+
+  it('adds the payment set-up to a demo database seeded before payments, once', async () => {
+    await server.db.delete(paymentLinks)
+    await server.db.delete(cardRecurrences)
+    await server.db.delete(sandboxCardTokens)
+    await server.db.delete(paymentAdjustments)
+    await server.db.delete(paymentSettings)
+    expect(await seedDemoData(server.db)).toBe(false)
+    expect(await seedDemoData(server.db)).toBe(false)
+    expect(await server.db.$count(paymentSettings)).toBe(3)
+    const codes = (await server.db.select().from(paymentLinks)).map((link) => link.code)
+    expect(codes.sort()).toEqual(Object.values(demoPaymentLinks).sort())
+    expect(await server.db.$count(cardRecurrences)).toBe(1)
   })
 })

@@ -8,21 +8,30 @@ import { seedAna } from './demo/ana'
 import { seedBruno } from './demo/bruno'
 import { seedCatalogue } from './demo/catalogue'
 import { seedCarla, seedDavi, seedElisa } from './demo/others'
+import { addPaymentsToEarlierDemo, seedAnaPaymentLinks, seedPaymentSettings } from './demo/payments'
 import { persons } from './schema'
 
-export { demoEmails, demoIds } from './demo/ids'
+export { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from './demo/ids'
 
 /** Any fixed number: two instances starting on one empty database must not both seed. */
 const SEED_LOCK = 727_002
 
-/** Returns true when it wrote the demo data, false when the database already had people. */
+/**
+ * Returns true when it wrote the demo data, false when the database already had people (a demo
+ * database from before payments existed only gets their set-up added).
+ */
 export async function seedDemoData(db: Database, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`)
     const existing = await tx.select({ id: persons.id }).from(persons).limit(1)
-    if (existing.length > 0) return false
+    if (existing.length > 0) {
+      await addPaymentsToEarlierDemo(tx, now)
+      return false
+    }
     await seedCatalogue(tx)
+    await seedPaymentSettings(tx)
     await seedAna(tx, now)
+    await seedAnaPaymentLinks(tx, now)
     await seedBruno(tx, now)
     await seedCarla(tx, now)
     await seedDavi(tx, now)

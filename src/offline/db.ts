@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { Card, Contract } from '../api/schemas'
+import type { Card, Contract, PaymentOrder } from '../api/schemas'
 
 /** What the device last knew of a contract, and when it learnt it. */
 export type StoredContract = Contract & { syncedAt: number }
@@ -20,7 +20,7 @@ export type MetaRow = { key: string; value: unknown }
 export class PortalDatabase extends Dexie {
   contracts!: EntityTable<StoredContract, 'id'>
   cards!: EntityTable<StoredCard, 'id'>
-  instalments!: EntityTable<StoredRow<{ id: string }>, 'id'>
+  instalments!: EntityTable<StoredRow<PaymentOrder>, 'id'>
   documents!: EntityTable<StoredRow<{ id: string }>, 'id'>
   meta!: EntityTable<MetaRow, 'key'>
 

@@ -41,6 +41,8 @@ export const demoIds = {
     file: id('a', 41),
     /** Instalments 1 to 12, in order. */
     instalments: Array.from({ length: 12 }, (_, index) => id('a', 101 + index)),
+    paymentLinks: { cardSwap: id('a', 51), b2b: id('a', 52) },
+    recurrence: id('a', 61),
   },
   bruno: {
     person: id('b', 1),
@@ -53,3 +55,14 @@ export const demoIds = {
   davi: { person: id('d', 1), contract: id('d', 2), holder: id('d', 3) },
   elisa: { person: id('e', 1) },
 } as const
+
+/** Codes of the demo payment links (open /pagamento?code=…, no login needed). */
+export const demoPaymentLinks = {
+  /** Ana swaps the card of her recurring payment (src CHANGE_CARD_RECURRENCE). */
+  cardSwap: 'TROCA-CARTAO-ANA',
+  /** Ana's instalment 5 on the B2B channel (the B2B price list). */
+  b2b: 'B2B-ANA-0005',
+} as const
+
+/** The payment gateway company of every demo contract model (the tokenizer's CompanyId). */
+export const demoGatewayId = 'sandbox-portal'

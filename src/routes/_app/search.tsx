@@ -1,7 +1,29 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useContract } from '../../features/contracts/api/contract'
+import { useInstalments, useSendPaymentLink } from '../../features/payments/api/instalments'
+import { InstalmentList } from '../../features/payments/components/instalment-list'
+import { useOnline } from '../../ui/use-online'
 
-// Payments list: built in the payments issue; the route exists so the bottom navigation works.
 export const Route = createFileRoute('/_app/search')({
   staticData: { backRoute: '/home' },
-  component: () => <h1>Pagamentos</h1>,
+  component: Payments,
 })
+
+function Payments() {
+  const { contractId } = Route.useRouteContext()
+  const { contract } = useContract(contractId)
+  const { instalments } = useInstalments(contractId)
+  const sendLink = useSendPaymentLink()
+  const online = useOnline()
+  if (!contract) return null
+  return (
+    <InstalmentList
+      contractName={contract.model_contract.name}
+      contractNumber={contract.contract_number}
+      instalments={instalments ?? []}
+      online={online}
+      paying={sendLink.isPending}
+      onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
+    />
+  )
+}

@@ -1,0 +1,232 @@
+/**
+ * Demo stand-in for the payment provider (DESIGN.md §4). Its side of the world lives in the
+ * sandbox_* tables: card tokens (with the parts a receipt shows, never the number), card charges
+ * by reference, Pix charges. Test cards: 4111 1111 1111 1111 (visa) and 5555 5555 5555 4444
+ * (mastercard) are approved; 4000 0000 0000 0002 is tokenized but its charges are declined; any
+ * other valid number is declined as unknown to the sandbox.
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { CardTokenRequest, CardTokenResponse } from '../../../src/api/schemas'
+import type { Database } from '../../db/client'
+import { sandboxCardCharges, sandboxCardTokens, sandboxPixCharges } from '../../db/schema'
+import { boletoNumbers } from './boleto-line'
+import type { PaymentGateway, StoredCard } from './index'
+import { pixBrCode } from './pix-code'
+
+export const sandboxCards = {
+  visa: '4111111111111111',
+  mastercard: '5555555555554444',
+  declined: '4000000000000002',
+} as const
+
+export const sandboxMessages = {
+  declined: 'Transação recusada pelo emissor do cartão.',
+  unknownCard: 'Cartão não aceito no ambiente de demonstração. Use um cartão de teste.',
+  unknownToken: 'Cartão não encontrado no gateway. Informe os dados do cartão novamente.',
+  expiredCard: 'Cartão vencido.',
+} as const
+
+/** The receiver of every sandbox Pix: a random key (EVP) that belongs to nobody. */
+export const sandboxPixReceiver = {
+  key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+  merchantName: 'Portal do Titular',
+  merchantCity: 'Sao Paulo',
+}
+
+/** Banco do Brasil, agreement (convênio) of 7 digits, wallet 17: the sandbox's boletos. */
+const BOLETO_BANK = '001'
+const BOLETO_AGREEMENT = '3128557'
+const BOLETO_WALLET = '17'
+
+const brandPrefixes: [string, RegExp][] = [
+  ['amex', /^3[47]/],
+  ['diners', /^3(0[0-5]|[68])/],
+  ['jcb', /^35(2[89]|[3-8])/],
+  // Elo's main ranges overlap Visa's and Discover's, so it is tried before them.
+  [
+    'elo',
+    /^(40117[89]|431274|438935|451416|457393|45763[12]|504175|5067|509|627780|636297|636368|650|6516|6550)/,
+  ],
+  ['visa', /^4/],
+  ['mastercard', /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/],
+  ['discover', /^(6011|65|64[4-9]|622)/],
+]
+
+const brandOf = (digits: string, sent: string | null | undefined) =>
+  brandPrefixes.find(([, pattern]) => pattern.test(digits))?.[0] ??
+  sent?.toLowerCase() ??
+  'desconhecida'
+
+const isExpired = (expiry: string, now: Date) => {
+  const [month = 0, year = 0] = expiry.split('/').map(Number)
+  return year * 12 + month < now.getUTCFullYear() * 12 + now.getUTCMonth() + 1
+}
+
+function declineMessageFor(digits: string): string | null {
+  if (digits === sandboxCards.visa || digits === sandboxCards.mastercard) return null
+  if (digits === sandboxCards.declined) return sandboxMessages.declined
+  return sandboxMessages.unknownCard
+}
+
+const toStoredCard = (row: typeof sandboxCardTokens.$inferSelect): StoredCard => ({
+  token: row.token,
+  brand: row.brand,
+  firstSix: row.firstSix,
+  lastFour: row.lastFour,
+  holder: row.holder,
+  expiry: row.expiry,
+})
+
+/** "nosso número" of 10 digits from our reference: the same boleto always gets the same one. */
+const ourNumber = (reference: string) =>
+  String(
+    BigInt(`0x${createHash('sha256').update(reference).digest('hex').slice(0, 15)}`) % 10n ** 10n,
+  ).padStart(10, '0')
+
+export function createSandboxGateway(db: Database, now: () => Date) {
+  const gateway: PaymentGateway = {
+    async findCard(companyId, token) {
+      const [row] = await db
+        .select()
+        .from(sandboxCardTokens)
+        .where(and(eq(sandboxCardTokens.token, token), eq(sandboxCardTokens.companyId, companyId)))
+      return row ? toStoredCard(row) : undefined
+    },
+
+    async chargeCard(charge) {
+      const [card] = await db
+        .select()
+        .from(sandboxCardTokens)
+        .where(
+          and(
+            eq(sandboxCardTokens.token, charge.cardToken),
+            eq(sandboxCardTokens.companyId, charge.companyId),
+          ),
+        )
+      const message = !card
+        ? sandboxMessages.unknownToken
+        : isExpired(card.expiry, now())
+          ? sandboxMessages.expiredCard
+          : card.declineMessage
+      // One outcome per reference, like a provider's idempotency key: a retry answers the first.
+      await db
+        .insert(sandboxCardCharges)
+        .values({
+          reference: charge.reference,
+          token: charge.cardToken,
+          amount: charge.amount,
+          installments: charge.installments,
+          approved: message === null,
+          message,
+          createdAt: now(),
+        })
+        .onConflictDoNothing()
+      const [stored] = await db
+        .select()
+        .from(sandboxCardCharges)
+        .where(eq(sandboxCardCharges.reference, charge.reference))
+      if (!stored) throw new Error(`cobrança ${charge.reference} sumiu do sandbox`)
+      return stored.approved
+        ? { approved: true, gatewayRef: `sandbox-card-${stored.reference}` }
+        : { approved: false, message: stored.message ?? sandboxMessages.declined }
+    },
+
+    async createPix(request) {
+      const qrCode = pixBrCode({
+        ...sandboxPixReceiver,
+        amount: request.amount,
+        txid: request.txid,
+      })
+      await db.insert(sandboxPixCharges).values({
+        txid: request.txid,
+        companyId: request.companyId,
+        amount: request.amount,
+        expiresAt: request.expiresAt,
+        createdAt: now(),
+      })
+      return { txid: request.txid, qrCode, expiresAt: request.expiresAt }
+    },
+
+    async pixStatus(txid) {
+      const [row] = await db
+        .select()
+        .from(sandboxPixCharges)
+        .where(eq(sandboxPixCharges.txid, txid))
+      if (!row) return 'UNKNOWN'
+      if (row.paidAt) return 'PAID'
+      return row.expiresAt.getTime() <= now().getTime() ? 'EXPIRED' : 'PENDING'
+    },
+
+    async createBoleto(request) {
+      const freeField = `000000${BOLETO_AGREEMENT}${ourNumber(request.reference)}${BOLETO_WALLET}`
+      const numbers = boletoNumbers({
+        bank: BOLETO_BANK,
+        amount: request.amount,
+        dueDate: request.dueDate,
+        freeField,
+      })
+      return { ...numbers, dueDate: request.dueDate, amount: request.amount }
+    },
+  }
+
+  return {
+    ...gateway,
+
+    /**
+     * The provider's tokenizer: keeps the token and what a receipt shows, never the number nor
+     * the CVV. Undefined for an expired card.
+     */
+    async tokenize(
+      companyId: string,
+      input: CardTokenRequest,
+    ): Promise<CardTokenResponse | undefined> {
+      const { card_number: digits, due_date: expiry, card_holder: holder } = input.card
+      if (isExpired(expiry, now())) return undefined
+      const token = `tok_${randomBytes(18).toString('base64url')}`
+      const row = {
+        token,
+        companyId,
+        brand: brandOf(digits, input.card.brand),
+        firstSix: digits.slice(0, 6),
+        lastFour: digits.slice(-4),
+        holder,
+        expiry,
+        declineMessage: declineMessageFor(digits),
+        createdAt: now(),
+      }
+      await db.insert(sandboxCardTokens).values(row)
+      return {
+        token,
+        card: {
+          brand: row.brand,
+          first_six: row.firstSix,
+          last_four: row.lastFour,
+          holder: row.holder,
+          expiry: row.expiry,
+        },
+      }
+    },
+
+    /** What the payer's bank does: settles a live Pix. Undefined when there is no such Pix. */
+    async payPix(txid: string): Promise<'PAID' | 'EXPIRED' | undefined> {
+      const at = now()
+      const [paid] = await db
+        .update(sandboxPixCharges)
+        .set({ paidAt: at })
+        .where(
+          and(
+            eq(sandboxPixCharges.txid, txid),
+            isNull(sandboxPixCharges.paidAt),
+            gt(sandboxPixCharges.expiresAt, at),
+          ),
+        )
+        .returning({ txid: sandboxPixCharges.txid })
+      if (paid) return 'PAID'
+      const status = await gateway.pixStatus(txid)
+      return status === 'UNKNOWN' ? undefined : status === 'PAID' ? 'PAID' : 'EXPIRED'
+    },
+  }
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxGateway>

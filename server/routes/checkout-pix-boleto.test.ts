@@ -1,0 +1,290 @@
+/**
+ * Pix and boleto on a payment link (spec §4 Pix flow, §7): the BR Code is checked by pix-utils
+ * (CRC included) and the boleto line by @mrmgomes/boleto-utils, both independent of our code.
+ */
+import { identificarDataComNovoFator2025, validarBoleto } from '@mrmgomes/boleto-utils'
+import { eq } from 'drizzle-orm'
+import { hasError, parsePix } from 'pix-utils'
+import * as v from 'valibot'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { pixGenerateResponse } from '../../src/api/schemas'
+import { paymentCharges, paymentLinks } from '../db/schema'
+import { demoEmails, demoPaymentLinks } from '../db/seed'
+import { adjustedAmount, isoFromBrazilian } from '../services/payment-amounts'
+import {
+  backends,
+  countRows,
+  createTestServer,
+  loginAs,
+  settle,
+  type TestServer,
+} from '../test-support'
+import {
+  anaInstalments,
+  cardPayment,
+  checkoutPaths,
+  linkData,
+  linkFor,
+  paymentSnapshot,
+  post,
+  testCards,
+  tokenize,
+} from './payments-test-support'
+
+type PixAnswer = v.InferOutput<typeof pixGenerateResponse>
+const pixValue = (pix: PixAnswer, key: string) =>
+  pix.data.find((entry) => entry.key === key)?.value ?? ''
+
+describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
+  let server: TestServer
+  let token = ''
+  beforeAll(async () => {
+    server = await createTestServer(backend)
+    token = await loginAs(server.app, demoEmails.ana)
+  })
+  afterAll(() => server.close())
+  beforeEach(() => server.reset())
+
+  async function generatePix(code: string) {
+    const answer = await post<PixAnswer>(server.app, checkoutPaths.pix, { code, token: '1' })
+    expect(answer.status).toBe(200)
+    return v.parse(pixGenerateResponse, answer.body)
+  }
+  const verify = (pix: PixAnswer) =>
+    post<{ status?: string; message?: string }>(server.app, checkoutPaths.verifyPix, pix)
+  const bankPays = (txid: string) =>
+    server.app.request(`/sandbox/pix/${txid}/pay`, { method: 'POST' })
+
+  describe('Pix', () => {
+    it('generates a valid BR Code for the value with the Pix discount of the channel', async () => {
+      const code = await linkFor(server.app, token, [5])
+      const pix = await generatePix(code)
+      const amount = adjustedAmount(17_090, { type: 'DISCOUNT', basisPoints: 500 })
+      const parsed = parsePix(pixValue(pix, 'qr_code'))
+      expect(hasError(parsed)).toBe(false)
+      expect(parsed).toMatchObject({
+        transactionAmount: amount / 100,
+        transactionCurrency: '986',
+        countryCode: 'BR',
+        merchantName: 'PORTAL DO TITULAR',
+        txid: pixValue(pix, 'txid'),
+      })
+      expect(pixValue(pix, 'txid')).toMatch(/^[A-Za-z0-9]{25}$/)
+      expect(pixValue(pix, 'value')).toBe(String(amount))
+      expect(pixValue(pix, 'code')).toBe(code)
+      const expires = Date.parse(pixValue(pix, 'expiration')) - Date.now()
+      expect(expires).toBeGreaterThan(29 * 60_000)
+      expect(expires).toBeLessThanOrEqual(30 * 60_000)
+    })
+
+    it("says 'Aguardando pagamento' until the bank pays, then SUCCESS and the instalment is PAID", async () => {
+      const code = await linkFor(server.app, token, [5])
+      const pix = await generatePix(code)
+      expect(await verify(pix)).toEqual({ status: 402, body: { message: 'Aguardando pagamento' } })
+      const [waiting] = await anaInstalments(server.db, [5])
+      expect(waiting?.status).toBe('NOT_PAID')
+
+      const paid = await bankPays(pixValue(pix, 'txid'))
+      expect(paid.status).toBe(200)
+      expect(await verify(pix)).toEqual({ status: 200, body: { status: 'SUCCESS' } })
+      const [row] = await anaInstalments(server.db, [5])
+      expect(row).toMatchObject({ status: 'PAID', paidValue: Number(pixValue(pix, 'value')) })
+      expect(row?.discount).toBe(1_900 + (row?.data.lastLinkAdjustment as number))
+      // Verifying again is harmless; the link is closed.
+      expect(await verify(pix)).toEqual({ status: 200, body: { status: 'SUCCESS' } })
+      const opened = await server.app.request(`${checkoutPaths.link}?code=${code}`)
+      expect(opened.status).toBe(410)
+    })
+
+    it('settles once when the same paid Pix is verified twice at the same time', async () => {
+      const code = await linkFor(server.app, token, [6])
+      const pix = await generatePix(code)
+      await bankPays(pixValue(pix, 'txid'))
+      const answers = await Promise.all([verify(pix), verify(pix)])
+      expect(answers).toEqual([
+        { status: 200, body: { status: 'SUCCESS' } },
+        { status: 200, body: { status: 'SUCCESS' } },
+      ])
+      const charges = await server.db.select().from(paymentCharges)
+      expect(charges.map((charge) => charge.status)).toEqual(['PAID'])
+    })
+
+    it('keeps a Pix paid after a card paid the link apart (to refund) and says the link was paid', async () => {
+      const code = await linkFor(server.app, token, [7])
+      const pix = await generatePix(code)
+      const card = await tokenize(server.app, testCards.visa)
+      expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
+      // The Pix can no longer be generated for the paid link…
+      const again = await post(server.app, checkoutPaths.pix, { code, token: '1' })
+      expect(again).toEqual({ status: 409, body: { message: 'Este link já foi pago.' } })
+      // …but the payer's bank may still pay the code they had.
+      await bankPays(pixValue(pix, 'txid'))
+      expect(await verify(pix)).toEqual({
+        status: 409,
+        body: { message: 'Este link já foi pago.' },
+      })
+      const statuses = (await server.db.select().from(paymentCharges)).map(
+        (charge) => charge.status,
+      )
+      expect(statuses.sort()).toEqual(['APPROVED', 'DUPLICATE'])
+      const [row] = await anaInstalments(server.db, [7])
+      expect(row?.paidValue).toBe(adjustedAmount(18_990, { type: 'DISCOUNT', basisPoints: 300 }))
+    })
+
+    it('lets a Pix expire after the minutes of the link', async () => {
+      const code = await linkFor(server.app, token, [8])
+      const pix = await generatePix(code)
+      server.clock.advance(31 * 60_000)
+      expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(410)
+      expect(await verify(pix)).toEqual({
+        status: 410,
+        body: { message: 'Pix expirado. Gere um novo Pix.' },
+      })
+    })
+
+    it.each([
+      [{ data: [{ key: 'txid', value: 'naoexiste0000000000000000' }] }, 404, 'Pix não encontrado.'],
+      [
+        { data: [{ key: 'qr_code', value: 'x' }] },
+        400,
+        'Resposta do Pix sem txid: gere o Pix novamente.',
+      ],
+      [{ data: 'x' }, 400, 'Envie a resposta da geração do Pix (data).'],
+      [{}, 400, 'Envie a resposta da geração do Pix (data).'],
+    ])('verify answers %j with %i', async (body, status, message) => {
+      expect(await post(server.app, checkoutPaths.verifyPix, body)).toEqual({
+        status,
+        body: { message },
+      })
+    })
+
+    it('refuses Pix for the card swap link and unknown links', async () => {
+      expect(
+        await post(server.app, checkoutPaths.pix, { code: demoPaymentLinks.cardSwap }),
+      ).toEqual({
+        status: 422,
+        body: { message: 'Forma de pagamento indisponível para este link.' },
+      })
+      expect(await post(server.app, checkoutPaths.pix, { code: 'NAO-EXISTE-1' })).toEqual({
+        status: 404,
+        body: { message: 'Link de pagamento não encontrado.' },
+      })
+      expect((await post(server.app, checkoutPaths.pix, { code: 'x', amount: 1 })).status).toBe(400)
+    })
+  })
+
+  describe('boleto', () => {
+    const address = {
+      zip_code: '01310100',
+      email: demoEmails.ana,
+      birth_date: '14/03/1985',
+      neighborhood: 'Bela Vista',
+      number: 1000,
+      street: 'Avenida Paulista',
+      phone: '11987654321',
+      state: 'SP',
+      city: 'São Paulo',
+      token: '1',
+    }
+
+    it('sends a valid boleto due on the chosen date, by e-mail and WhatsApp', async () => {
+      const code = await linkFor(server.app, token, [5])
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      const selected = dates[1] ?? ''
+      const answer = await post(server.app, checkoutPaths.boleto, {
+        code,
+        ...address,
+        installments: 1,
+        selected_date: selected,
+      })
+      expect(answer).toEqual({
+        status: 200,
+        body: { message: 'Seu boleto será enviado via WhatsApp e E-mail!' },
+      })
+
+      const outbox = await server.app.request(`/dev/outbox?to=${demoEmails.ana}`)
+      const sent = (await outbox.json()) as { code: string; text: string; channel: string }
+      const line = sent.code
+      expect(line).toMatch(/^\d{47}$/)
+      expect(validarBoleto(line)).toMatchObject({
+        sucesso: true,
+        tipoBoleto: 'BANCO',
+        valor: 170.9,
+      })
+      const due = identificarDataComNovoFator2025(line, 'LINHA_DIGITAVEL')
+      expect(due.toISOString().slice(0, 10)).toBe(isoFromBrazilian(selected))
+      expect(line.slice(0, 4)).toBe('0019')
+      expect(sent.text).toContain('R$ 170,90')
+
+      await settle()
+      expect(server.sent.map((message) => [message.channel, message.to])).toEqual([
+        ['email', demoEmails.ana],
+        ['whatsapp', '+5511987654321'],
+      ])
+      // Issued, not paid: the instalment waits for the boleto.
+      const [row] = await anaInstalments(server.db, [5])
+      expect(row?.status).toBe('NOT_PAID')
+    })
+
+    it('sends the same boleto again instead of issuing a second one', async () => {
+      const code = await linkFor(server.app, token, [6])
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      const body = { code, ...address, installments: 1, selected_date: dates[0] }
+      await post(server.app, checkoutPaths.boleto, body)
+      const first = (await server.db.select().from(paymentCharges))[0]?.data.boletos
+      expect((await post(server.app, checkoutPaths.boleto, body)).status).toBe(200)
+      const charges = await server.db.select().from(paymentCharges)
+      expect(charges).toHaveLength(1)
+      expect(charges[0]?.data.boletos).toEqual(first)
+    })
+
+    it('splits 2x in two boletos a month apart, with the 2,50% of the list', async () => {
+      const code = await linkFor(server.app, token, [7])
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      const answer = await post(server.app, checkoutPaths.boleto, {
+        code,
+        ...address,
+        installments: '2',
+        selected_date: dates[2],
+      })
+      expect(answer.status).toBe(200)
+      const [charge] = await server.db.select().from(paymentCharges)
+      const boletos = charge?.data.boletos ?? []
+      expect(boletos).toHaveLength(2)
+      const total = adjustedAmount(18_990, { type: 'INCREASE', basisPoints: 250 })
+      expect(boletos.reduce((sum, boleto) => sum + boleto.amount, 0)).toBe(total)
+      for (const boleto of boletos) {
+        expect(validarBoleto(boleto.digitableLine).sucesso).toBe(true)
+      }
+      expect(boletos[1]?.dueDate.slice(5, 7)).not.toBe(boletos[0]?.dueDate.slice(5, 7))
+    })
+
+    it.each([
+      [
+        { selected_date: '01/01/2020' },
+        422,
+        'Escolha uma das datas de vencimento oferecidas para o boleto.',
+      ],
+      [
+        { street: '' },
+        400,
+        'Preencha o endereço completo: CEP, estado, cidade, rua, número e bairro.',
+      ],
+      [{ selected_date: '2026-01-01' }, 400, 'Data de vencimento inválida: use DD/MM/AAAA.'],
+      [{ installments: 3 }, 422, 'Opção de parcelamento indisponível para este link.'],
+    ])('refuses %j with %i and writes nothing', async (overrides, status, message) => {
+      const code = await linkFor(server.app, token, [8])
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      const before = await paymentSnapshot(server.db)
+      const body = { code, ...address, installments: 1, selected_date: dates[0], ...overrides }
+      expect(await post(server.app, checkoutPaths.boleto, body)).toEqual({
+        status,
+        body: { message },
+      })
+      expect(await paymentSnapshot(server.db)).toEqual(before)
+      expect(await countRows(server.db, paymentCharges)).toBe(0)
+      const [link] = await server.db.select().from(paymentLinks).where(eq(paymentLinks.code, code))
+      expect(link?.status).toBe('OPEN')
+    })
+  })
+})

@@ -1,0 +1,136 @@
+/**
+ * Helpers of the payment tests: calls as the payment-link screen makes them (tokenizer first,
+ * then our checkout with the token), a link for some of Ana's instalments, and a snapshot of
+ * what a payment writes, to prove a refused one wrote nothing.
+ */
+import { asc, inArray } from 'drizzle-orm'
+import * as v from 'valibot'
+import { type PaymentLinkData, paymentLinkData } from '../../src/api/schemas'
+import type { App } from '../app'
+import type { Database } from '../db/client'
+import { cardRecurrences, paymentCharges, paymentLinks, paymentOrders } from '../db/schema'
+import { demoGatewayId, demoIds } from '../db/seed'
+import { bearer, postJson } from '../test-support'
+
+export const checkoutPaths = {
+  link: '/socios-api/checkout/payment-link',
+  pix: '/socios-api/checkout/payment-link-pix',
+  verifyPix: '/socios-api/checkout/verify-link-pix',
+  boleto: '/socios-api/checkout/pix-boleto',
+  token: '/sandbox/gateway/v1/token',
+} as const
+
+export const testCards = {
+  visa: '4111 1111 1111 1111',
+  mastercard: '5555 5555 5555 4444',
+  declined: '4000 0000 0000 0002',
+} as const
+
+/** A card still valid three years from now, as MM/YYYY. */
+export const cardExpiry = () => ({ month: '08', year: String(new Date().getUTCFullYear() + 3) })
+
+export interface Answer<T = { message: string }> {
+  status: number
+  body: T
+}
+
+async function answer<T>(response: Response): Promise<Answer<T>> {
+  return { status: response.status, body: (await response.json()) as T }
+}
+
+export const post = async <T = { message: string }>(app: App, path: string, body: unknown) =>
+  answer<T>(await postJson(app, path, body))
+
+/** What the browser sends to the tokenizer (never to our server). */
+export async function tokenize(app: App, number: string, companyId = demoGatewayId) {
+  const { month, year } = cardExpiry()
+  const response = await app.request(checkoutPaths.token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', companyid: companyId },
+    body: JSON.stringify({
+      card: {
+        brand: 'visa',
+        card_number: number,
+        cvv: '123',
+        due_date: `${month}/${year}`,
+        card_holder: 'ANA P SOUZA',
+      },
+    }),
+  })
+  if (response.status !== 200) throw new Error(`tokenizer ${response.status}`)
+  return (await response.json()) as {
+    token: string
+    card: { brand: string; first_six: string; last_four: string; holder: string; expiry: string }
+  }
+}
+
+/** The card payment body of spec §7, with the holder's address as the screen pre-fills it. */
+export function cardPayment(
+  code: string,
+  tokenized: Awaited<ReturnType<typeof tokenize>>,
+  overrides: Record<string, unknown> = {},
+) {
+  const { month, year } = cardExpiry()
+  return {
+    code,
+    zip_code: '01310-100',
+    email: 'ana@exemplo.com.br',
+    birth_date: '14/03/1985',
+    neighborhood: 'Bela Vista',
+    number: 1000,
+    street: 'Avenida Paulista',
+    phone: '11987654321',
+    state: 'SP',
+    city: 'São Paulo',
+    token: '1',
+    installments: 1,
+    card_token: tokenized.token,
+    card: tokenized.card,
+    month,
+    year,
+    payment_type: 'CREDIT',
+    ...overrides,
+  }
+}
+
+/** A new link for Ana's instalments (numbers 1–12), through send-payment-link: its code. */
+export async function linkFor(app: App, token: string, installments: number[]) {
+  const ids = installments.map((n) => demoIds.ana.instalments[n - 1]).join('|')
+  const response = await app.request(
+    `/socios-api/client/send-payment-link?ids=${ids}`,
+    bearer(token),
+  )
+  if (response.status !== 200) throw new Error(`send-payment-link ${response.status}`)
+  const url = new URL((await response.json()) as string)
+  return url.searchParams.get('code') ?? ''
+}
+
+export async function linkData(app: App, code: string): Promise<PaymentLinkData> {
+  const response = await app.request(`${checkoutPaths.link}?code=${encodeURIComponent(code)}`)
+  if (response.status !== 200) throw new Error(`payment-link ${response.status}`)
+  return v.parse(paymentLinkData, await response.json())
+}
+
+/** Ana's instalments with these numbers, as stored. */
+export async function anaInstalments(db: Database, installments: number[]) {
+  const ids = installments.map((n) => demoIds.ana.instalments[n - 1] as string)
+  return db
+    .select()
+    .from(paymentOrders)
+    .where(inArray(paymentOrders.id, ids))
+    .orderBy(asc(paymentOrders.installment))
+}
+
+/** Everything a payment can write, to compare before and after a refused one. */
+export async function paymentSnapshot(db: Database) {
+  return {
+    orders: await db.select().from(paymentOrders).orderBy(asc(paymentOrders.id)),
+    links: await db.select().from(paymentLinks).orderBy(asc(paymentLinks.id)),
+    charges: (await db.select().from(paymentCharges)).filter(
+      (charge) => charge.status !== 'DECLINED' && charge.status !== 'FAILED',
+    ),
+    recurrences: await db.select().from(cardRecurrences),
+  }
+}
+
+export type PaymentSnapshot = Awaited<ReturnType<typeof paymentSnapshot>>

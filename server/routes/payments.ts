@@ -1,0 +1,34 @@
+/**
+ * A holder's instalments and the payment links made from them (spec §7 payment-orders and
+ * send-payment-link); only the holder's own contracts, anything else answers 404.
+ */
+import { Hono } from 'hono'
+import { sendPaymentLinkQuery } from '../../src/api/schemas'
+import type { AppEnv, ServerDeps } from '../deps'
+import { ApiError } from '../http/errors'
+import { idOrNotFound, readQuery } from '../http/validate'
+import { contractMessages } from '../services/contracts'
+import { createPaymentLink } from '../services/payment-links'
+import { listHolderInstalments } from '../services/payment-orders'
+
+const PRIVATE = 'private, no-store'
+
+export function paymentRoutes(deps: ServerDeps) {
+  return new Hono<AppEnv>()
+    .get('/contract/payment-orders/:id', async (c) => {
+      const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
+      const instalments = await listHolderInstalments(deps.db, c.get('personId'), id, deps.now())
+      if (!instalments) throw new ApiError(404, contractMessages.notFound)
+      return c.json(instalments, 200, { 'Cache-Control': PRIVATE })
+    })
+    .get('/send-payment-link', async (c) => {
+      const { ids } = readQuery(c, sendPaymentLinkQuery)
+      const code = await createPaymentLink(deps.db, {
+        personId: c.get('personId'),
+        ids,
+        now: deps.now(),
+      })
+      const base = deps.config.publicUrl ?? new URL(c.req.url).origin
+      return c.json(`${base}/pagamento?code=${code}`, 200, { 'Cache-Control': PRIVATE })
+    })
+}

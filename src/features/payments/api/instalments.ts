@@ -1,0 +1,59 @@
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
+import { useEffect } from 'react'
+import { apiRequest } from '../../../api/client'
+import { paymentOrderList, sendPaymentLinkResponse } from '../../../api/schemas'
+import { db } from '../../../offline/db'
+
+export const instalmentKeys = {
+  contract: (contractId: string) => ['instalments', contractId] as const,
+}
+
+/** Spec §7 payment-orders: fetched, validated and kept on the device so the list opens offline. */
+export const instalmentsQueryOptions = (contractId: string) =>
+  queryOptions({
+    queryKey: instalmentKeys.contract(contractId),
+    queryFn: async ({ signal }) => {
+      const orders = await apiRequest(
+        `/client/contract/payment-orders/${encodeURIComponent(contractId)}`,
+        {
+          schema: paymentOrderList,
+          signal,
+        },
+      )
+      const syncedAt = Date.now()
+      await db.transaction('rw', db.instalments, async () => {
+        await db.instalments.where('contractId').equals(contractId).delete()
+        await db.instalments.bulkPut(orders.map((order) => ({ ...order, contractId, syncedAt })))
+      })
+      return syncedAt
+    },
+  })
+
+export function useInstalments(contractId: string) {
+  const { error } = useQuery(instalmentsQueryOptions(contractId))
+  // Spec §8: a failed instalment list is only logged; the device's copy stays on screen.
+  useEffect(() => {
+    if (error) console.error('Falha ao buscar as parcelas', error)
+  }, [error])
+  const instalments = useLiveQuery(
+    async () =>
+      (await db.instalments.where('contractId').equals(contractId).toArray()).sort(
+        (a, b) => a.installment - b.installment,
+      ),
+    [contractId],
+  )
+  return { instalments, syncedAt: instalments?.[0]?.syncedAt ?? null }
+}
+
+/** Spec §7 send-payment-link: ids joined with '|'; the browser goes to the URL it returns. */
+export function useSendPaymentLink() {
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiRequest(`/client/send-payment-link?ids=${encodeURIComponent(ids.join('|'))}`, {
+        schema: sendPaymentLinkResponse,
+      }),
+    // Spec §8: a failure here is only logged.
+    onError: (error) => console.error('Falha ao gerar o link de pagamento', error),
+  })
+}

@@ -1,0 +1,150 @@
+import { useState, useSyncExternalStore } from 'react'
+import type { PaymentOrder } from '../../../api/schemas'
+import { formatDate } from '../../../lib/dates'
+import { formatMoney } from '../../../lib/money'
+import { instalmentStatusChip } from '../../../lib/status'
+import { Button } from '../../../ui/button'
+import { Chip } from '../../../ui/chip'
+import pageStyles from '../../../ui/page.module.css'
+import { Tabs } from '../../../ui/tabs'
+import { shortDescription, shownPrice } from '../logic/price'
+import styles from './instalments.module.css'
+
+/** Spec §4: tab order TODOS, PAGO, A_PAGAR, VENCIDO. */
+const tabs = [
+  { key: 'ALL', label: 'Todos' },
+  { key: 'PAID', label: 'Pagos' },
+  { key: 'NOT_PAID', label: 'A pagar' },
+  { key: 'OVERDUE', label: 'Vencidos' },
+] as const
+type TabKey = (typeof tabs)[number]['key']
+
+const mobileQuery = '(max-width: 599px)'
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(mobileQuery)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+type Props = {
+  contractName: string
+  contractNumber: string | null
+  instalments: PaymentOrder[]
+  online: boolean
+  paying: boolean
+  onPay: (ids: string[]) => void
+}
+
+/** Spec §2 screen 7: the contract's instalments, filtered by tab, paid through a payment link. */
+export function InstalmentList({
+  contractName,
+  contractNumber,
+  instalments,
+  online,
+  paying,
+  onPay,
+}: Props) {
+  const [tab, setTab] = useState<TabKey>('ALL')
+  const [selected, setSelected] = useState<Set<string>>(new Set())
+  const mobile = useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(mobileQuery).matches,
+    () => false,
+  )
+  const shown =
+    tab === 'ALL' ? instalments : instalments.filter((instalment) => instalment.status === tab)
+
+  const pay = (ids: string[]) => {
+    onPay(ids)
+    setSelected(new Set())
+  }
+  const toggle = (id: string) =>
+    setSelected((current) => {
+      const next = new Set(current)
+      if (next.has(id)) next.delete(id)
+      else next.add(id)
+      return next
+    })
+
+  return (
+    <div className={pageStyles.page}>
+      <h1 className={pageStyles.title}>Pagamentos</h1>
+      <section className={styles.contract} aria-label="Contrato">
+        <h2>{contractName}</h2>
+        <p>Nº {contractNumber ?? '---'}</p>
+      </section>
+      {!online && (
+        <p className={styles.note} role="status">
+          Sem conexão: você pode consultar as parcelas, mas pagar precisa de internet.
+        </p>
+      )}
+      <Tabs label="Filtrar parcelas" tabs={tabs} selected={tab} onSelect={setTab}>
+        <ul className={pageStyles.list}>
+          {shown.map((instalment) => {
+            const paid = instalment.status === 'PAID'
+            const price = shownPrice(instalment)
+            const title = shortDescription(instalment.description, mobile)
+            return (
+              <li key={instalment.id} className={styles.card}>
+                <div className={styles.head}>
+                  {!paid && (
+                    <input
+                      type="checkbox"
+                      className={styles.check}
+                      checked={selected.has(instalment.id)}
+                      onChange={() => toggle(instalment.id)}
+                      aria-label={`Selecionar parcela ${instalment.installment || 1}`}
+                    />
+                  )}
+                  <h2 title={instalment.description}>{title}</h2>
+                  <Chip {...instalmentStatusChip(instalment.status)} />
+                </div>
+                <dl className={styles.facts}>
+                  <div>
+                    <dt>Parcela</dt>
+                    <dd>{instalment.installment || 1}</dd>
+                  </div>
+                  <div>
+                    <dt>Vencimento</dt>
+                    <dd>{formatDate(instalment.due_date)}</dd>
+                  </div>
+                  <div>
+                    <dt>Dias Atrasados</dt>
+                    <dd>{instalment.delayed_days ?? 0}</dd>
+                  </div>
+                </dl>
+                <div className={styles.footer}>
+                  <div>
+                    <span className={styles.label}>{price.label ?? 'Valor'}</span>
+                    <strong>{formatMoney(price.amount)}</strong>
+                  </div>
+                  <Button
+                    disabled={paid || !online || paying}
+                    onClick={() => pay([instalment.id])}
+                    aria-label={
+                      paid
+                        ? `Pago (parcela ${instalment.installment || 1})`
+                        : `Pagar parcela ${instalment.installment || 1}`
+                    }
+                  >
+                    {paid ? 'Pago' : 'Pagar'}
+                  </Button>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      </Tabs>
+      {selected.size >= 2 && (
+        <Button
+          className={styles.floating}
+          disabled={!online}
+          busy={paying}
+          onClick={() => pay([...selected])}
+        >
+          Pagar Débitos
+        </Button>
+      )}
+    </div>
+  )
+}
