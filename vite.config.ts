@@ -14,7 +14,11 @@ export default defineConfig({
       quoteStyle: 'single',
       // Loaders too: they read the device database (Dexie), which the login screen must not load.
       codeSplittingOptions: {
-        defaultBehavior: [['loader'], ['component'], ['pendingComponent', 'errorComponent', 'notFoundComponent']],
+        defaultBehavior: [
+          ['loader'],
+          ['component'],
+          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+        ],
       },
     }),
     react(),
