@@ -12,14 +12,6 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       quoteStyle: 'single',
-      // Loaders too: they read the device database (Dexie), which the login screen must not load.
-      codeSplittingOptions: {
-        defaultBehavior: [
-          ['loader'],
-          ['component'],
-          ['pendingComponent', 'errorComponent', 'notFoundComponent'],
-        ],
-      },
     }),
     react(),
   ],

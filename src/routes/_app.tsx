@@ -19,6 +19,11 @@ import { FullScreenSpinner } from '../ui/spinner'
 
 /** Layout wrapper of spec §2 screen 5: every screen under / needs a chosen contract with a holder. */
 export const Route = createFileRoute('/_app')({
+  // The gate's path: loader and screen in one chunk, one fetch fewer before the cards show.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   beforeLoad: () => {
     const contractId = session.contractId()
     if (!contractId) throw redirect({ to: '/selected-contract', replace: true })

@@ -12,6 +12,11 @@ import { toastDuration } from '../../ui/toaster'
 
 export const Route = createFileRoute('/_app/favorites')({
   staticData: { backRoute: '/home' },
+  // The gate's path: loader and screen in one chunk, one fetch fewer before the cards show.
+  codeSplitGroupings: [
+    ['loader', 'component'],
+    ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+  ],
   // Read the device in parallel with the layout, so the first render already has the cards.
   loader: async ({ context: { contractId } }) => ({
     cards: await readActiveCards(contractId),
