@@ -1,6 +1,7 @@
 /** Display formats of Brazilian documents and phones; input that does not fit is shown as is. */
 
-const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '')
+/** Keeps only the digits: masks, dots and dashes go (spec §5: DDI and phone are sent digits-only). */
+export const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '')
 
 export function formatCpf(value: string | null | undefined): string {
   const d = digits(value)

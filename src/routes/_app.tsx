@@ -7,12 +7,11 @@ import {
   useRouterState,
 } from '@tanstack/react-router'
 import { session } from '../api/session'
+import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { ensureContract } from '../features/contracts/api/contract'
-import { signOut } from '../offline/sign-out'
 import { BottomNav } from '../ui/bottom-nav'
 import { IconButton } from '../ui/button'
-import { ArrowBackIcon, LogoutIcon } from '../ui/icons'
-import { Menu } from '../ui/menu'
+import { ArrowBackIcon } from '../ui/icons'
 import { Shell } from '../ui/shell'
 import shellStyles from '../ui/shell.module.css'
 import { FullScreenSpinner } from '../ui/spinner'
@@ -41,7 +40,6 @@ export const Route = createFileRoute('/_app')({
 })
 
 function Layout() {
-  const { queryClient } = Route.useRouteContext()
   const router = useRouter()
   const matches = useMatches()
   const meta = matches.at(-1)?.staticData ?? {}
@@ -66,20 +64,7 @@ function Layout() {
       <ArrowBackIcon />
     </IconButton>
   )
-  const menu = (
-    <Menu
-      items={[
-        {
-          label: 'Sair',
-          icon: <LogoutIcon />,
-          onSelect: async () => {
-            await signOut(queryClient)
-            void router.navigate({ to: '/login' })
-          },
-        },
-      ]}
-    />
-  )
+  const menu = <SignOutMenu />
 
   return (
     <Shell start={back} end={menu}>

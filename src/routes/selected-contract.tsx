@@ -1,8 +1,6 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
+import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { ContractPicker } from '../features/contracts/components/contract-picker'
-import { signOut } from '../offline/sign-out'
-import { LogoutIcon } from '../ui/icons'
-import { Menu } from '../ui/menu'
 import { Shell } from '../ui/shell'
 
 export const Route = createFileRoute('/selected-contract')({
@@ -11,22 +9,7 @@ export const Route = createFileRoute('/selected-contract')({
 })
 
 function SelectedContractScreen() {
-  const { queryClient } = Route.useRouteContext()
-  const router = useRouter()
-  const menu = (
-    <Menu
-      items={[
-        {
-          label: 'Sair',
-          icon: <LogoutIcon />,
-          onSelect: async () => {
-            await signOut(queryClient)
-            void router.navigate({ to: '/login' })
-          },
-        },
-      ]}
-    />
-  )
+  const menu = <SignOutMenu />
   return (
     <Shell end={menu}>
       <ContractPicker />

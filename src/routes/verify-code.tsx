@@ -1,12 +1,11 @@
-import { createFileRoute, redirect, useNavigate, useRouter } from '@tanstack/react-router'
+import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { AuthPage } from '../features/auth/components/auth-page'
+import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { VerifyCodeForm } from '../features/auth/components/verify-code-form'
 import { useEnterAfterLogin } from '../features/contracts/use-enter-after-login'
-import { signOut } from '../offline/sign-out'
 import { IconButton } from '../ui/button'
-import { ArrowBackIcon, LogoutIcon } from '../ui/icons'
-import { Menu } from '../ui/menu'
+import { ArrowBackIcon } from '../ui/icons'
 
 export const Route = createFileRoute('/verify-code')({
   validateSearch: v.object({ email: v.optional(v.string(), '') }),
@@ -19,9 +18,7 @@ export const Route = createFileRoute('/verify-code')({
 
 function VerifyCodeScreen() {
   const { email } = Route.useSearch()
-  const { queryClient } = Route.useRouteContext()
   const navigate = useNavigate()
-  const router = useRouter()
   const enter = useEnterAfterLogin()
 
   const toolbar = (
@@ -29,18 +26,7 @@ function VerifyCodeScreen() {
       <IconButton label="Voltar" onClick={() => navigate({ to: '/login' })}>
         <ArrowBackIcon />
       </IconButton>
-      <Menu
-        items={[
-          {
-            label: 'Sair',
-            icon: <LogoutIcon />,
-            onSelect: async () => {
-              await signOut(queryClient)
-              void router.navigate({ to: '/login' })
-            },
-          },
-        ]}
-      />
+      <SignOutMenu />
     </>
   )
 

@@ -9,6 +9,7 @@ import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
+import { PendingBadge } from '../../../ui/pending-badge'
 import { useDownloadContract } from '../api/view-contract'
 import styles from './profile.module.css'
 
@@ -64,7 +65,7 @@ export function Profile({ contract, syncing, pending = false }: Props) {
           <p className={styles.name}>
             <strong>{name}</strong>
           </p>
-          {pending && <span className={styles.pending}>pendente</span>}
+          {pending && <PendingBadge />}
         </div>
         <dl className={styles.fields}>
           {fields.map(([label, value, className]) => (

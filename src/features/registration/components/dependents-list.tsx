@@ -6,6 +6,7 @@ import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { EyeIcon, PlusIcon } from '../../../ui/icons'
 import pageStyles from '../../../ui/page.module.css'
+import { PendingBadge } from '../../../ui/pending-badge'
 import {
   canAddDependent,
   dependentLimit,
@@ -53,7 +54,7 @@ export function DependentsList({ dependents, included, pending }: Props) {
               <h2 className={styles.name}>{dependent.person.name}</h2>
               <span>
                 <Chip {...contractStatusChip(dependent.status)} />{' '}
-                {pending.has(dependent.id) && <span className={styles.pending}>pendente</span>}
+                {pending.has(dependent.id) && <PendingBadge />}
               </span>
             </div>
             <Link

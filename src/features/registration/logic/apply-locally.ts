@@ -1,9 +1,6 @@
 import type { Dependent, Person } from '../../../api/schemas'
 import type { StoredContract } from '../../../offline/db'
-import { type FormValues, toIsoDate } from './form'
-
-const digits = (value: string) => value.replace(/\D/g, '')
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim())
+import { type FormValues, toPersonPayload } from './form'
 
 /** The person as the device shows it after a save it has not confirmed with the server yet. */
 export function personWithDraft(
@@ -12,39 +9,16 @@ export function personWithDraft(
   photo: string | null,
   id: string,
 ): Person {
-  const name = `${values.first_name.trim()} ${values.last_name.trim()}`.trim()
+  // The same fields, cleaned the same way, as the payload that goes to the server.
+  const { documents, phone, address, ...names } = toPersonPayload(values, {})
   return {
+    ...names,
     id: person?.id ?? id,
-    name,
-    first_name: values.first_name.trim(),
-    last_name: values.last_name.trim(),
-    birth_date: toIsoDate(values.birthdate),
-    gender: orNull(values.gender),
-    email: orNull(values.email),
+    name: `${names.first_name} ${names.last_name}`.trim(),
     image: photo ? { base_64: photo } : (person?.image ?? null),
-    documents: {
-      id: person?.documents.id ?? id,
-      rg: orNull(values.rg),
-      cpf: orNull(digits(values.cpf)),
-      passport: orNull(values.passport),
-      birth_certificate: orNull(values.birth_certificate),
-    },
-    phone: {
-      id: person?.phone.id ?? id,
-      number_ddi: orNull(digits(values.number_ddi)),
-      number: orNull(digits(values.phone)),
-    },
-    address: {
-      id: person?.address.id ?? id,
-      cep: orNull(digits(values.cep)),
-      state: orNull(values.state),
-      city: orNull(values.city),
-      country: orNull(values.country),
-      street: orNull(values.street),
-      neighborhood: orNull(values.neighborhood),
-      number: orNull(values.number),
-      complement: orNull(values.complement),
-    },
+    documents: { ...documents, id: person?.documents.id ?? id },
+    phone: { ...phone, id: person?.phone.id ?? id },
+    address: { ...address, id: person?.address.id ?? id },
     files_attached: person?.files_attached ?? [],
   }
 }

@@ -5,6 +5,7 @@ import {
   type RegistrationField,
   registrationFieldLabels,
 } from '../../../api/schemas'
+import { digits } from '../../../lib/format'
 
 /**
  * The registration form's fields and their labels (spec §5), shared with the server so both say
@@ -37,8 +38,6 @@ export const formMessages = {
     'Inclua ao menos um documento de identificação, como CPF, RG ou certidão de nascimento.',
   saved: 'Cadastro realizado com sucesso!',
 } as const
-
-const digits = (value: string | null | undefined) => (value ?? '').replace(/\D/g, '')
 
 /** yyyy-mm-dd → dd/mm/aaaa (empty when absent). */
 export function toBrazilianDate(iso: string | null | undefined): string {
