@@ -51,17 +51,32 @@ export type InstallmentOption = {
   text: string
 }
 
-/** Total after an adjustment, in cents. */
-export function adjustedTotal(value: number, adjustment: Adjustment | undefined): number {
-  if (!adjustment) return value
-  const pct = percentOf(adjustment.percentage) / 100
-  return Math.round(adjustment.type === 'DISCOUNT' ? value * (1 - pct) : value * (1 + pct))
-}
+/** '5,00' → 500 hundredths of a percent, as the server stores it. */
+const basisPointsOf = (adjustment: Adjustment) => Math.round(percentOf(adjustment.percentage) * 100)
 
 /**
- * The instalment choices for a tab (CREDIT, RECURRENCE, INSTALLMENT_BILL): with
- * fixed_installments a single '{n}x de R${value}'; otherwise one per adjustment entry, sorted by
- * instalment number, worded with the discount or increase it carries.
+ * Total after an adjustment, in cents, rounded half up the way the server charges it (integer
+ * math on hundredths of a percent, so the screen and the charge never differ by a cent).
+ */
+export function adjustedTotal(value: number, adjustment: Adjustment | undefined): number {
+  if (!adjustment) return value
+  const basisPoints = basisPointsOf(adjustment)
+  const factor = adjustment.type === 'DISCOUNT' ? 10_000 - basisPoints : 10_000 + basisPoints
+  return Math.floor((value * factor + 5_000) / 10_000)
+}
+
+/** The first of n instalments: it carries the cents that do not divide evenly (as the server). */
+export const firstInstallment = (total: number, count: number) =>
+  total - Math.floor(total / count) * (count - 1)
+
+/** The methods whose options fixed_installments replaces (spec §5); the card keeps its list. */
+const fixedApplies = (typePayment: string) =>
+  typePayment === 'RECURRENCE' || typePayment === 'INSTALLMENT_BILL'
+
+/**
+ * The instalment choices for a tab (CREDIT, RECURRENCE, INSTALLMENT_BILL): on recurrence and
+ * boleto with fixed_installments a single '{n}x de R${value}'; otherwise one per adjustment
+ * entry, sorted by instalment number, worded with the discount or increase it carries.
  */
 export function installmentOptions(
   value: number,
@@ -69,14 +84,13 @@ export function installmentOptions(
   typePayment: string,
   fixedInstallments: number | null | undefined,
 ): InstallmentOption[] {
-  if (fixedInstallments && fixedInstallments > 0) {
-    const perInstallment = Math.round(value / fixedInstallments)
+  if (fixedInstallments && fixedInstallments > 0 && fixedApplies(typePayment)) {
     return [
       {
         installments: fixedInstallments,
         total: value,
-        perInstallment,
-        text: `${fixedInstallments}x de R$${reais(perInstallment)}`,
+        perInstallment: firstInstallment(value, fixedInstallments),
+        text: `${fixedInstallments}x de R$${reais(firstInstallment(value, fixedInstallments))}`,
       },
     ]
   }
@@ -90,10 +104,7 @@ export function installmentOptions(
   return entries.map((entry) => {
     const n = Math.max(1, entry.installment)
     const total = adjustedTotal(value, entry)
-    const perInstallment =
-      entry.first_installment_value && n === 1
-        ? entry.first_installment_value
-        : Math.round(total / n)
+    const perInstallment = entry.first_installment_value || firstInstallment(total, n)
     const pct = percentOf(entry.percentage)
     const base = `${n}x de R$${reais(perInstallment)}`
     const text =
@@ -104,6 +115,13 @@ export function installmentOptions(
           : `${base} com acréscimo de ${percentText(pct)}%`
     return { installments: n, total, perInstallment, text }
   })
+}
+
+/** What Pix charges: the value with the Pix discount (or increase) of 1x, if the list has one. */
+export function pixAmount(value: number, adjustments: Adjustment[]) {
+  const entry = adjustments.find((item) => item.typePayment === 'PIX' && item.installment === 1)
+  const total = adjustedTotal(value, entry)
+  return { total, discounted: entry?.type === 'DISCOUNT' && total < value }
 }
 
 /**
@@ -124,15 +142,18 @@ export function tabLabel(
     )
     return discount ? `${percentText(percentOf(discount.percentage))}% em OFF` : null
   }
-  if (fixedInstallments && fixedInstallments > 0 && typePayment !== 'CREDIT') return null
+  if (fixedInstallments && fixedInstallments > 0 && fixedApplies(typePayment)) return null
   const maxN = Math.max(...entries.map((entry) => entry.installment))
   const discounts = entries.filter(
     (entry) => entry.type === 'DISCOUNT' && percentOf(entry.percentage) > 0,
   )
   if (discounts.length) {
-    const best = Math.max(...discounts.map((entry) => percentOf(entry.percentage)))
-    const upTo = Math.max(...discounts.map((entry) => entry.installment))
-    return `Até ${upTo}x ${percentText(best)}% OFF`
+    // The longest plan that still has a discount, with its own percentage: a true statement
+    // ('up to 3x with 5% off'), where 1x may give more.
+    const longest = discounts.reduce((best, entry) =>
+      entry.installment > best.installment ? entry : best,
+    )
+    return `Até ${longest.installment}x ${percentText(percentOf(longest.percentage))}% OFF`
   }
   const increases = entries.some(
     (entry) => entry.type === 'INCREASE' && percentOf(entry.percentage) > 0,

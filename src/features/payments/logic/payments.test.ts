@@ -1,5 +1,11 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type Adjustment, adjustmentsFor, installmentOptions, tabLabel } from './options'
+import {
+  adjustedAmount,
+  percentageText,
+  splitInstallments,
+} from '../../../../server/services/payment-amounts'
+import { type Adjustment, adjustmentsFor, installmentOptions, pixAmount, tabLabel } from './options'
 import { shortDescription, shownPrice } from './price'
 
 describe('price shown on an instalment (spec §9)', () => {
@@ -99,6 +105,42 @@ describe('payment options (spec §5)', () => {
     ])
   })
 
+  it('fixed instalments leave the card its own list', () => {
+    expect(installmentOptions(30000, list, 'CREDIT', 4)).toHaveLength(3)
+  })
+
+  it('the first instalment carries the cents that do not divide', () => {
+    expect(installmentOptions(10000, [], 'INSTALLMENT_BILL', 3)[0]?.text).toBe('3x de R$33,34')
+  })
+
+  it('prices every option exactly as the server charges it', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 9_999 }),
+        fc.constantFrom('DISCOUNT', 'INCREASE'),
+        fc.integer({ min: 1, max: 12 }),
+        (value, basisPoints, type, installment) => {
+          const entry: Adjustment = {
+            typePayment: 'CREDIT',
+            type,
+            percentage: percentageText(basisPoints),
+            installment,
+          }
+          const [option] = installmentOptions(value, [entry], 'CREDIT', 0)
+          const charged = adjustedAmount(value, { type, basisPoints })
+          expect(option?.total).toBe(charged)
+          expect(option?.perInstallment).toBe(splitInstallments(charged, installment)[0])
+        },
+      ),
+    )
+  })
+
+  it('Pix: the value with the Pix discount, flagged to strike the original', () => {
+    expect(pixAmount(30000, list)).toEqual({ total: 28500, discounted: true })
+    expect(pixAmount(30000, [])).toEqual({ total: 30000, discounted: false })
+  })
+
   it.each([
     ['CREDIT', 0, 'Até 1x 10% OFF'],
     ['RECURRENCE', 0, 'Até 12x s/juros'],
@@ -107,6 +149,18 @@ describe('payment options (spec §5)', () => {
     ['PIX', 0, '5% em OFF'],
   ])('%s (fixed %i) → %s', (type, fixed, label) => {
     expect(tabLabel(list, type, fixed)).toBe(label)
+  })
+
+  it('a discount label names the longest discounted plan with its own percentage', () => {
+    expect(
+      tabLabel(
+        [
+          { typePayment: 'CREDIT', type: 'DISCOUNT', percentage: '8,00', installment: 1 },
+          { typePayment: 'CREDIT', type: 'DISCOUNT', percentage: '5,00', installment: 3 },
+        ],
+        'CREDIT',
+      ),
+    ).toBe('Até 3x 5% OFF')
   })
 
   it('c/ juros when an increase charges something', () => {
