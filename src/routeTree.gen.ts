@@ -13,7 +13,9 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as PagamentoRouteImport } from './routes/pagamento'
 import { Route as SelectedContractRouteImport } from './routes/selected-contract'
+import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as VerificarRouteImport } from './routes/verificar'
 import { Route as VerifyCodeRouteImport } from './routes/verify-code'
@@ -46,9 +48,19 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PagamentoRoute = PagamentoRouteImport.update({
+  id: '/pagamento',
+  path: '/pagamento',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SelectedContractRoute = SelectedContractRouteImport.update({
   id: '/selected-contract',
   path: '/selected-contract',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SuccessRoute = SuccessRouteImport.update({
+  id: '/success',
+  path: '/success',
   getParentRoute: () => rootRouteImport,
 } as any)
 const TermsRoute = TermsRouteImport.update({
@@ -116,7 +128,9 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
+  '/pagamento': typeof PagamentoRoute
   '/selected-contract': typeof SelectedContractRoute
+  '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/verificar': typeof VerificarRoute
   '/verify-code': typeof VerifyCodeRoute
@@ -134,7 +148,9 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
+  '/pagamento': typeof PagamentoRoute
   '/selected-contract': typeof SelectedContractRoute
+  '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/verificar': typeof VerificarRoute
   '/verify-code': typeof VerifyCodeRoute
@@ -154,7 +170,9 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
+  '/pagamento': typeof PagamentoRoute
   '/selected-contract': typeof SelectedContractRoute
+  '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
   '/verificar': typeof VerificarRoute
   '/verify-code': typeof VerifyCodeRoute
@@ -174,7 +192,9 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/login'
+    | '/pagamento'
     | '/selected-contract'
+    | '/success'
     | '/terms'
     | '/verificar'
     | '/verify-code'
@@ -192,7 +212,9 @@ export interface FileRouteTypes {
     | '/'
     | '/$'
     | '/login'
+    | '/pagamento'
     | '/selected-contract'
+    | '/success'
     | '/terms'
     | '/verificar'
     | '/verify-code'
@@ -211,7 +233,9 @@ export interface FileRouteTypes {
     | '/$'
     | '/_app'
     | '/login'
+    | '/pagamento'
     | '/selected-contract'
+    | '/success'
     | '/terms'
     | '/verificar'
     | '/verify-code'
@@ -231,7 +255,9 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
+  PagamentoRoute: typeof PagamentoRoute
   SelectedContractRoute: typeof SelectedContractRoute
+  SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
   VerificarRoute: typeof VerificarRoute
   VerifyCodeRoute: typeof VerifyCodeRoute
@@ -267,11 +293,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/pagamento': {
+      id: '/pagamento'
+      path: '/pagamento'
+      fullPath: '/pagamento'
+      preLoaderRoute: typeof PagamentoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/selected-contract': {
       id: '/selected-contract'
       path: '/selected-contract'
       fullPath: '/selected-contract'
       preLoaderRoute: typeof SelectedContractRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/success': {
+      id: '/success'
+      path: '/success'
+      fullPath: '/success'
+      preLoaderRoute: typeof SuccessRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/terms': {
@@ -392,7 +432,9 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
+  PagamentoRoute: PagamentoRoute,
   SelectedContractRoute: SelectedContractRoute,
+  SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,
   VerificarRoute: VerificarRoute,
   VerifyCodeRoute: VerifyCodeRoute,

@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import styles from './tabs.module.css'
 
-export type TabItem<K extends string> = { key: K; label: string }
+/** hint: a short line under the label (a payment method's offer, for instance). */
+export type TabItem<K extends string> = { key: K; label: string; hint?: string | null }
 
 type Props<K extends string> = {
   label: string
@@ -49,6 +50,7 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
             onClick={() => onSelect(tab.key)}
           >
             {tab.label}
+            {tab.hint && <span className={styles.hint}>{tab.hint}</span>}
           </button>
         ))}
       </div>

@@ -1,0 +1,99 @@
+import { queryOptions } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { ApiError, apiRequest } from '../../../api/client'
+import {
+  type BoletoRequest,
+  type CardPaymentRequest,
+  type CardTokenRequest,
+  cardTokenResponse,
+  type PixGenerateResponse,
+  paymentLinkData,
+  pixGenerateResponse,
+  pixVerifyResponse,
+} from '../../../api/schemas'
+
+/** The payment provider (spec §7 external calls); demo: the server's sandbox gateway. */
+export const gatewayBase: string = import.meta.env.VITE_GATEWAY_URL ?? '/sandbox/gateway'
+
+const messageBody = v.object({ message: v.string() })
+
+/** Spec §7 GET /checkout/payment-link: open to anyone holding the link's code. */
+export const paymentLinkQueryOptions = (code: string) =>
+  queryOptions({
+    queryKey: ['payment-link', code],
+    queryFn: ({ signal }) =>
+      apiRequest(`/checkout/payment-link?code=${encodeURIComponent(code)}`, {
+        schema: paymentLinkData,
+        signal,
+      }),
+    // A link's amounts and state are read fresh each time the screen opens; never kept.
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  })
+
+/** Spec §7: pay by card or start a recurrence with the tokenizer's token. Answers the message. */
+export async function payWithCard(body: CardPaymentRequest | Record<string, unknown>) {
+  const { message } = await apiRequest('/checkout/payment-link', {
+    method: 'POST',
+    body,
+    schema: messageBody,
+  })
+  return message
+}
+
+export async function issueBoleto(body: BoletoRequest | Record<string, unknown>) {
+  const { message } = await apiRequest('/checkout/pix-boleto', {
+    method: 'POST',
+    body,
+    schema: messageBody,
+  })
+  return message
+}
+
+export const generatePix = (code: string) =>
+  apiRequest('/checkout/payment-link-pix', {
+    method: 'POST',
+    body: { code, token: '1' },
+    schema: pixGenerateResponse,
+  })
+
+/** Spec §7: the body is the stored response of the Pix generation. */
+export const verifyPix = (generated: PixGenerateResponse) =>
+  apiRequest('/checkout/verify-link-pix', {
+    method: 'POST',
+    body: generated,
+    schema: pixVerifyResponse,
+  })
+
+const tokenizerFailure = 'Não foi possível validar o cartão. Tente novamente.'
+
+/**
+ * Spec §7 card tokenizer: the card number and CVV go from the browser to the payment provider
+ * only, with header CompanyId = gateway_id; our server receives the token (DESIGN.md §6).
+ */
+export async function tokenizeCard(companyId: string, card: CardTokenRequest['card']) {
+  let response: Response
+  try {
+    response = await fetch(`${gatewayBase}/v1/token`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+        CompanyId: companyId,
+      },
+      body: JSON.stringify({ card }),
+      credentials: 'omit',
+    })
+  } catch {
+    throw new ApiError(0, tokenizerFailure, null)
+  }
+  const body: unknown = await response.json().catch(() => null)
+  if (!response.ok) {
+    const message = v.is(messageBody, body) ? body.message : null
+    throw new ApiError(response.status, message ?? tokenizerFailure, message)
+  }
+  const parsed = v.safeParse(cardTokenResponse, body)
+  if (!parsed.success) throw new ApiError(response.status, tokenizerFailure, null)
+  return parsed.output
+}

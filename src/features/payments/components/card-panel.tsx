@@ -1,0 +1,194 @@
+import { useNavigate } from '@tanstack/react-router'
+import { type FormEvent, useState } from 'react'
+import { IMaskInput } from 'react-imask'
+import { toast } from 'sonner'
+import type { PaymentLinkData } from '../../../api/schemas'
+import { type CardBrand, detectCardBrand } from '../../../lib/card-brands'
+import { digits } from '../../../lib/format'
+import { Button } from '../../../ui/button'
+import { toastDuration } from '../../../ui/toaster'
+import { payWithCard, tokenizeCard } from '../api/checkout'
+import { firstCardError } from '../logic/card-validation'
+import { personFields } from '../logic/checkout-body'
+import { type Adjustment, installmentOptions } from '../logic/options'
+import { AddressFields, type AddressState, Field, missingAddressField } from './address-fields'
+import styles from './payment.module.css'
+import type { Submission } from './use-submission'
+
+export type CardMode = 'CREDIT' | 'RECURRENCE' | 'SWAP'
+
+const brandNames: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  diners: 'Diners Club',
+  discover: 'Discover',
+  jcb: 'JCB',
+  elo: 'Elo',
+}
+
+const submitLabels: Record<CardMode, string> = {
+  CREDIT: 'Pagar com cartão',
+  RECURRENCE: 'Ativar recorrência',
+  SWAP: 'Trocar Cartão',
+}
+
+type Props = {
+  code: string
+  link: PaymentLinkData
+  mode: CardMode
+  adjustments: Adjustment[]
+  address: AddressState
+  showAddress: boolean
+  submission: Submission
+  online: boolean
+}
+
+/**
+ * Card, recurrence and card swap (spec §2 screen 14, §5): the eight checks in order, then the
+ * card goes to the tokenizer and only its token to our checkout.
+ */
+export function CardPanel({
+  code,
+  link,
+  mode,
+  adjustments,
+  address,
+  showAddress,
+  submission,
+  online,
+}: Props) {
+  const navigate = useNavigate()
+  const [cardNumber, setCardNumber] = useState('')
+  const [cardHolder, setCardHolder] = useState('')
+  const [expiryDate, setExpiryDate] = useState('')
+  const [cvv, setCvv] = useState('')
+  const options =
+    mode === 'SWAP'
+      ? []
+      : installmentOptions(link.value, adjustments, mode, link.fixed_installments)
+  const [installments, setInstallments] = useState(() => options[0]?.installments ?? 1)
+  const brand = detectCardBrand(cardNumber)
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault()
+    const number = digits(cardNumber)
+    const problem =
+      firstCardError({ cardHolder, cardNumber: number, cvv, expiryDate }, new Date()) ??
+      (showAddress ? missingAddressField(address.address) : null)
+    if (problem) {
+      toast.error(problem, { duration: toastDuration.validation })
+      return
+    }
+    void submission.submit(async () => {
+      const [month = '', year = ''] = expiryDate.split('/')
+      const tokenized = await tokenizeCard(link.gateway_id, {
+        brand: brand ?? undefined,
+        card_number: number,
+        cvv,
+        due_date: expiryDate,
+        card_holder: cardHolder.trim(),
+      })
+      const message = await payWithCard({
+        ...personFields(code, link, address.address),
+        installments: mode === 'SWAP' ? 1 : installments,
+        card_token: tokenized.token,
+        card: tokenized.card,
+        month,
+        year,
+        payment_type: mode === 'CREDIT' ? 'CREDIT' : 'RECURRENCE',
+      })
+      await navigate({ to: '/success', search: { message } })
+    })
+  }
+
+  return (
+    <form className={styles.side} onSubmit={onSubmit} noValidate>
+      <div className={styles.box}>
+        {mode === 'SWAP' && <h2>Dados do novo cartão</h2>}
+        <div className={styles.grid}>
+          <Field label="Número do cartão" wide>
+            {(id) => (
+              <>
+                <IMaskInput
+                  id={id}
+                  className={styles.input}
+                  mask="0000 0000 0000 0000 0000"
+                  inputMode="numeric"
+                  autoComplete="cc-number"
+                  value={cardNumber}
+                  onAccept={(value: string) => setCardNumber(value)}
+                  aria-describedby={`${id}-brand`}
+                />
+                <p id={`${id}-brand`} className={styles.brand} aria-live="polite">
+                  {brand ? `Bandeira: ${brandNames[brand]}` : ''}
+                </p>
+              </>
+            )}
+          </Field>
+          <Field label="Nome do titular do cartão" wide>
+            {(id) => (
+              <input
+                id={id}
+                className={styles.input}
+                autoComplete="cc-name"
+                maxLength={60}
+                value={cardHolder}
+                onChange={(event) => setCardHolder(event.target.value.toUpperCase())}
+              />
+            )}
+          </Field>
+          <Field label="Validade (MM/AAAA)">
+            {(id) => (
+              <IMaskInput
+                id={id}
+                className={styles.input}
+                mask="00/0000"
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MM/AAAA"
+                value={expiryDate}
+                onAccept={(value: string) => setExpiryDate(value)}
+              />
+            )}
+          </Field>
+          <Field label="CVV">
+            {(id) => (
+              <IMaskInput
+                id={id}
+                className={styles.input}
+                mask="0000"
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                value={cvv}
+                onAccept={(value: string) => setCvv(value)}
+              />
+            )}
+          </Field>
+          {mode !== 'SWAP' && (
+            <Field label="Parcelas" wide>
+              {(id) => (
+                <select
+                  id={id}
+                  className={styles.input}
+                  value={installments}
+                  onChange={(event) => setInstallments(Number(event.target.value))}
+                >
+                  {options.map((option) => (
+                    <option key={option.installments} value={option.installments}>
+                      {option.text}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+        </div>
+      </div>
+      {showAddress && <AddressFields state={address} />}
+      <Button type="submit" block disabled={!online} busy={submission.busy}>
+        {submitLabels[mode]}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,176 @@
+import { useNavigate } from '@tanstack/react-router'
+import { QRCodeSVG } from 'qrcode.react'
+import { useEffect, useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { ApiError } from '../../../api/client'
+import type { PaymentLinkData } from '../../../api/schemas'
+import { formatMoney } from '../../../lib/money'
+import { Button } from '../../../ui/button'
+import { toastDuration } from '../../../ui/toaster'
+import { generatePix, verifyPix } from '../api/checkout'
+import { type Adjustment, pixAmount, tabLabel } from '../logic/options'
+import {
+  clearStoredPix,
+  countdownText,
+  pixMinutes,
+  pixSecondsLeft,
+  restorePix,
+  type StoredPix,
+  storePix,
+} from '../logic/pix-storage'
+import styles from './payment.module.css'
+import type { Submission } from './use-submission'
+
+export const pixMessages = {
+  paid: 'PIX realizado com sucesso!',
+  waiting: 'Aguardando pagamento',
+  copied: 'Código Pix copiado!',
+  copyByHand: 'Selecione o código acima e copie.',
+} as const
+
+type Props = {
+  code: string
+  link: PaymentLinkData
+  adjustments: Adjustment[]
+  submission: Submission
+  online: boolean
+}
+
+/** Seconds left of the Pix on screen, ticking once a second; 0 when it has expired. */
+function useSecondsLeft(pix: StoredPix | null, minutes: number) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (!pix) return
+    setNow(Date.now())
+    const timer = window.setInterval(() => setNow(Date.now()), 1000)
+    return () => window.clearInterval(timer)
+  }, [pix])
+  return pix ? pixSecondsLeft(pix.createdAt, minutes, now) : 0
+}
+
+/** Spec §4 Pix flow: not generated → QR with a mm:ss countdown → verified, or expired and reset. */
+export function PixPanel({ code, link, adjustments, submission, online }: Props) {
+  const navigate = useNavigate()
+  const minutes = pixMinutes(link.expiration_pix)
+  const [pix, setPix] = useState<StoredPix | null>(() => restorePix(code, minutes, Date.now()))
+  const secondsLeft = useSecondsLeft(pix, minutes)
+  const codeText = useRef<HTMLTextAreaElement>(null)
+  const { total, discounted } = pixAmount(link.value, adjustments)
+  const offer = tabLabel(adjustments, 'PIX')
+
+  // At zero the QR goes and the screen is back to "not generated" (spec §4).
+  useEffect(() => {
+    if (pix && secondsLeft === 0) {
+      clearStoredPix()
+      setPix(null)
+    }
+  }, [pix, secondsLeft])
+
+  const generate = () =>
+    submission.submit(async () => {
+      const response = await generatePix(code)
+      setPix(storePix(code, response, Date.now()))
+    })
+
+  const verify = () =>
+    submission.submit(async () => {
+      if (!pix) return
+      try {
+        const { status } = await verifyPix(pix.response)
+        if (status !== 'SUCCESS') {
+          toast.warning(pixMessages.waiting, { duration: toastDuration.default })
+          return
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.serverMessage === pixMessages.waiting) {
+          toast.warning(pixMessages.waiting, { duration: toastDuration.default })
+          return
+        }
+        throw error
+      }
+      clearStoredPix()
+      await navigate({ to: '/success', search: { message: pixMessages.paid } })
+    })
+
+  function copy() {
+    if (!pix) return
+    // Inside the tap, with no await before it: browsers only allow copying from a user gesture.
+    navigator.clipboard
+      ?.writeText(pix.qrCode)
+      .then(() => toast.success(pixMessages.copied, { duration: toastDuration.validation }))
+      .catch(copyByHand)
+    if (!navigator.clipboard) copyByHand()
+  }
+
+  function copyByHand() {
+    const field = codeText.current
+    field?.focus()
+    field?.select()
+    const copied = typeof document.execCommand === 'function' && document.execCommand('copy')
+    if (copied) toast.success(pixMessages.copied, { duration: toastDuration.validation })
+    else toast.info(pixMessages.copyByHand, { duration: toastDuration.default })
+  }
+
+  const canShare = typeof navigator.share === 'function'
+
+  return (
+    <div className={styles.box}>
+      <div className={styles.amount}>
+        <span>Valor pagando via PIX</span>
+        {discounted && (
+          <span>
+            <span className="visually-hidden">Valor original </span>
+            <s>{formatMoney(link.value)}</s>
+          </span>
+        )}
+        <strong>{formatMoney(total)}</strong>
+        {offer && <span className={styles.offer}>{offer}</span>}
+      </div>
+      {pix ? (
+        <div className={styles.qr}>
+          <QRCodeSVG
+            value={pix.qrCode}
+            size={200}
+            level="H"
+            role="img"
+            aria-label="QR Code do Pix"
+            marginSize={0}
+          />
+          <p role="timer" aria-label="Tempo para pagar">
+            Expira em <strong>{countdownText(secondsLeft)}</strong>
+          </p>
+          <label className={`${styles.field} ${styles.full}`}>
+            Pix copia e cola
+            <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
+          </label>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={copy}>
+              Copiar código
+            </Button>
+            {canShare && (
+              <Button
+                variant="secondary"
+                onClick={() =>
+                  void navigator
+                    .share({ title: 'Pix copia e cola', text: pix.qrCode })
+                    .catch(() => {
+                      // Closing the share sheet is not an error.
+                    })
+                }
+              >
+                Compartilhar
+              </Button>
+            )}
+          </div>
+          <Button block onClick={() => void verify()} disabled={!online}>
+            Verificar pagamento
+          </Button>
+        </div>
+      ) : (
+        <Button block onClick={() => void generate()} disabled={!online}>
+          Gerar Pix
+        </Button>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,22 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { SuccessScreen } from '../features/payments/components/success-screen'
+import { Shell } from '../ui/shell'
+
+const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)))
+
+/** Spec §2 screen 15: msg and message change the title and the text. */
+export const Route = createFileRoute('/success')({
+  validateSearch: v.object({ msg: optionalText, message: optionalText }),
+  staticData: { hideBottomNav: true },
+  component: SuccessRoute,
+})
+
+function SuccessRoute() {
+  const { msg, message } = Route.useSearch()
+  return (
+    <Shell>
+      <SuccessScreen title={msg} text={message} />
+    </Shell>
+  )
+}

@@ -1,0 +1,390 @@
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { waitForServiceWorker } from '../helpers/device'
+import { expectHidden, expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { type RunningServer, startServer } from '../helpers/server'
+
+const cards = {
+  visa: '4111 1111 1111 1111',
+  mastercard: '5555 5555 5555 4444',
+  declined: '4000 0000 0000 0002',
+}
+const expiry = `08/${new Date().getFullYear() + 3}`
+
+describeBrowser('payment link: checkout by every method', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  /** Bodies of every request the browser sent, to prove where the card number went. */
+  let sent: Array<{ url: string; body: string }>
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(() => newDevice())
+
+  async function newDevice(options: BrowserContextOptions = {}) {
+    await context?.close()
+    context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 844 },
+      ...options,
+    })
+    sent = []
+    context.on('request', (request) => {
+      sent.push({ url: request.url(), body: request.postData() ?? '' })
+    })
+    page = await context.newPage()
+  }
+
+  /** Ana logs in and opens Pagamentos. */
+  async function openPayments() {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+  }
+
+  /** From Pagamentos, 'Pagar' on one instalment: the payment link of that instalment. */
+  async function payOne(installment: number) {
+    await openPayments()
+    await page.getByRole('button', { name: `Pagar parcela ${installment}`, exact: true }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
+  }
+
+  async function fillCard(number: string, holder = 'ANA P SOUZA', date = expiry, cvv = '123') {
+    await page.getByLabel('Número do cartão').fill(number)
+    await page.getByLabel('Nome do titular do cartão').fill(holder)
+    await page.getByLabel('Validade (MM/AAAA)').fill(date)
+    await page.getByLabel('CVV').fill(cvv)
+  }
+
+  const toast = (text: string) =>
+    page.locator('[data-sonner-toast]').getByText(text, { exact: true })
+
+  it('Pix: two instalments → Pagar Débitos → QR → settled at the bank → success → Pago', async () => {
+    await openPayments()
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+    await page.getByRole('button', { name: 'Pagar Débitos' }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+
+    // Holder card, charge summary, the tabs the link allows, Pix first.
+    await expectVisible(page.getByText('Ana Paula Souza'))
+    await expectVisible(page.getByRole('heading', { name: 'Resumo da cobrança' }))
+    await expectText(page.locator('dt:has-text("Parcela") + dd'), '4, 5')
+    expect(
+      (await page.getByRole('tab').allTextContents()).map((text) => text.split(/\d|Até/)[0]),
+    ).toEqual(['Pix', 'Cartão', 'Recorrência', 'Boleto'])
+    await expectVisible(page.getByText('Valor pagando via PIX'))
+    await expectVisible(page.locator('s')) // the original value, struck: Pix has a discount
+    await expectVisible(page.getByText('5% em OFF').first())
+    // The app came from Pagamentos: back arrow and the menu with 'Sair'.
+    await expectVisible(page.getByRole('button', { name: 'Voltar' }))
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('button', { name: 'Gerar Pix' }).click()
+    await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+    await expectText(page.getByRole('timer'), /^Expira em (30:00|29:\d\d)$/)
+    const copiaECola = await page.getByLabel('Pix copia e cola').inputValue()
+    expect(copiaECola).toMatch(/^000201.*6304[0-9A-F]{4}$/)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await page.getByRole('button', { name: 'Copiar código' }).click()
+    await expectVisible(toast('Código Pix copiado!'))
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(copiaECola)
+    await expectNoAxeViolations(page)
+
+    // Not paid yet: a warning, and the screen stays.
+    await page.getByRole('button', { name: 'Verificar pagamento' }).click()
+    await expectVisible(toast('Aguardando pagamento'))
+    expect(new URL(page.url()).pathname).toBe('/pagamento')
+
+    // A reload inside the window shows the same Pix.
+    await page.reload()
+    await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+    expect(await page.getByLabel('Pix copia e cola').inputValue()).toBe(copiaECola)
+
+    // The bank settles it (what the payer's bank app would do).
+    const stored = await page.evaluate(() => localStorage.getItem('pixResponse'))
+    const txid = (
+      JSON.parse(stored ?? '{}') as { data: Array<{ key: string; value: string }> }
+    ).data.find((entry) => entry.key === 'txid')?.value
+    expect(txid).toBeTruthy()
+    const paid = await fetch(`${server.url}/sandbox/pix/${txid}/pay`, { method: 'POST' })
+    expect(paid.status).toBe(200)
+
+    await page.getByRole('button', { name: 'Verificar pagamento' }).click()
+    await page.waitForURL(/\/success\?/)
+    await expectVisible(page.getByText('PIX realizado com sucesso!'))
+    expect(await page.evaluate(() => localStorage.getItem('pixResponse'))).toBeNull()
+    await expectNoAxeViolations(page)
+
+    await page.getByRole('link', { name: 'Voltar para Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('button', { name: 'Pago (parcela 4)', exact: true }))
+    await expectVisible(page.getByRole('button', { name: 'Pago (parcela 5)', exact: true }))
+  })
+
+  it('card: approved test card in 3x; the number goes to the tokenizer only', async () => {
+    await payOne(6)
+    await page.getByRole('tab', { name: /^Cartão/ }).click()
+    await expectVisible(page.getByLabel('Número do cartão'))
+    await expectNoAxeViolations(page)
+
+    await fillCard(cards.visa)
+    await expectText(page.getByText(/^Bandeira:/), 'Bandeira: Visa')
+    const options = await page.getByLabel('Parcelas').locator('option').allTextContents()
+    expect(options.map((text) => text.split('x')[0])).toEqual(['1', '2', '3', '6'])
+    const threeTimes = options.find((text) => text.startsWith('3x de R$'))
+    await page.getByLabel('Parcelas').selectOption({ label: threeTimes ?? '' })
+    // An impatient double tap: one submission at a time (spec §4), so one tokenization, one charge.
+    await page
+      .getByRole('button', { name: 'Pagar com cartão' })
+      .evaluate((button: HTMLButtonElement) => {
+        button.click()
+        button.click()
+      })
+
+    await page.waitForURL(/\/success\?/)
+    await expectVisible(page.getByText('Pagamento realizado com sucesso!'))
+    await expectNoAxeViolations(page)
+
+    const digits = cards.visa.replace(/\s/g, '')
+    const withNumber = sent.filter((request) => request.body.replace(/\s/g, '').includes(digits))
+    expect(withNumber.map((request) => new URL(request.url).pathname)).toEqual([
+      '/sandbox/gateway/v1/token',
+    ])
+    expect(
+      sent.filter((request) => request.url.endsWith('/socios-api/checkout/payment-link')),
+    ).toHaveLength(1)
+    const checkout = sent.find((request) =>
+      request.url.endsWith('/socios-api/checkout/payment-link'),
+    )
+    expect(JSON.parse(checkout?.body ?? '{}')).toMatchObject({
+      installments: 3,
+      payment_type: 'CREDIT',
+      token: '1',
+      card: { brand: 'visa', last_four: '1111' },
+    })
+
+    await page.getByRole('link', { name: 'Voltar para Pagamentos' }).click()
+    await expectVisible(page.getByRole('button', { name: 'Pago (parcela 6)', exact: true }))
+  })
+
+  it('card: a declined card shows the gateway message and charges nothing', async () => {
+    await payOne(7)
+    await page.getByRole('tab', { name: /^Cartão/ }).click()
+    await fillCard(cards.declined)
+    await page.getByRole('button', { name: 'Pagar com cartão' }).click()
+    await expectVisible(toast('Transação recusada pelo emissor do cartão.'))
+    expect(new URL(page.url()).pathname).toBe('/pagamento')
+    // The blocking spinner is gone and the form can be sent again.
+    await expectHidden(page.getByRole('status', { name: /Processando/ }))
+    expect(await page.getByRole('button', { name: 'Pagar com cartão' }).isEnabled()).toBe(true)
+  })
+
+  it('card: each of the eight checks, in order, with its message', async () => {
+    await payOne(8)
+    await page.getByRole('tab', { name: /^Cartão/ }).click()
+    const pay = () => page.getByRole('button', { name: 'Pagar com cartão' }).click()
+    const steps: Array<[string, () => Promise<void>]> = [
+      ['Informar o mês de vencimento do cartão.', async () => {}],
+      [
+        'Informe o mês de vencimento do cartão entre o mês 1 ao mês 12.',
+        () => page.getByLabel('Validade (MM/AAAA)').fill('13/2030'),
+      ],
+      [
+        'Informar o ano de vencimento do cartão.',
+        () => page.getByLabel('Validade (MM/AAAA)').fill('12'),
+      ],
+      [
+        'Informar o ano completo de vencimento do cartão. EX: 2025',
+        () => page.getByLabel('Validade (MM/AAAA)').fill('12/20'),
+      ],
+      [
+        'Informe o ano de vencimento do cartão maior ou igual ao ano atual.',
+        () => page.getByLabel('Validade (MM/AAAA)').fill('12/0001'),
+      ],
+      ['Informar o nome do titular.', () => page.getByLabel('Validade (MM/AAAA)').fill(expiry)],
+      [
+        'Informar o número do cartão.',
+        () => page.getByLabel('Nome do titular do cartão').fill('ANA'),
+      ],
+      [
+        'Informar o cvv do cartão.',
+        async () => {
+          await page.getByLabel('Número do cartão').fill(cards.visa)
+          await page.getByLabel('CVV').fill('12')
+        },
+      ],
+    ]
+    for (const [message, change] of steps) {
+      await change()
+      await pay()
+      await expectVisible(toast(message))
+    }
+    expect(sent.filter((request) => request.url.includes('/v1/token'))).toEqual([])
+  })
+
+  it('recurrence: the card starts the recurring payment', async () => {
+    await payOne(9)
+    await page.getByRole('tab', { name: /^Recorrência/ }).click()
+    await expectNoAxeViolations(page)
+    await fillCard(cards.mastercard)
+    await expectText(page.getByText(/^Bandeira:/), 'Bandeira: Mastercard')
+    await page.getByRole('button', { name: 'Ativar recorrência' }).click()
+    await page.waitForURL(/\/success\?/)
+    await expectVisible(page.getByText('Pagamento realizado com sucesso!'))
+    const checkout = sent.find((request) =>
+      request.url.endsWith('/socios-api/checkout/payment-link'),
+    )
+    expect(JSON.parse(checkout?.body ?? '{}')).toMatchObject({ payment_type: 'RECURRENCE' })
+  })
+
+  it('boleto: due date, address block, success text', async () => {
+    await payOne(10)
+    await page.getByRole('tab', { name: /^Boleto/ }).click()
+    await expectVisible(page.getByRole('group', { name: 'Endereço de cobrança' }))
+    // Ana's address came filled: read-only.
+    expect(await page.getByLabel('Rua').inputValue()).toBe('Avenida Paulista')
+    expect(await page.getByLabel('Rua').getAttribute('readonly')).not.toBeNull()
+    const dates = await page.getByLabel('Data de vencimento').locator('option').allTextContents()
+    expect(dates.length).toBeGreaterThan(0)
+    for (const date of dates) expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+    await expectNoAxeViolations(page)
+    await page.getByLabel('Data de vencimento').selectOption(dates.at(-1) ?? '')
+    await page.getByRole('button', { name: 'Gerar Boleto' }).click()
+    await page.waitForURL(/\/success\?/)
+    await expectVisible(page.getByText('Seu boleto será enviado via WhatsApp e E-mail!'))
+    const boleto = sent.find((request) => request.url.endsWith('/socios-api/checkout/pix-boleto'))
+    expect(JSON.parse(boleto?.body ?? '{}')).toMatchObject({ selected_date: dates.at(-1) })
+  })
+
+  it("card swap link: only 'Trocar Cartão', no charge summary, open without login", async () => {
+    await page.goto(`${server.url}/pagamento?code=TROCA-CARTAO-ANA`)
+    await expectVisible(page.getByRole('heading', { name: 'Trocar Cartão', level: 1 }))
+    expect(await page.getByRole('tab').count()).toBe(0)
+    expect(await page.getByRole('heading', { name: 'Resumo da cobrança' }).count()).toBe(0)
+    expect(await page.getByText('Formas de pagamento').count()).toBe(0)
+    expect(await page.getByLabel('Parcelas').count()).toBe(0)
+    // No stored contract: no back arrow, no menu.
+    expect(await page.getByRole('button', { name: 'Voltar' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Mais opções' }).count()).toBe(0)
+    await expectNoAxeViolations(page)
+
+    await fillCard(cards.mastercard)
+    await page.getByRole('button', { name: 'Trocar Cartão' }).click()
+    await page.waitForURL(/\/success\?/)
+    await expectVisible(page.getByText('Cartão alterado com sucesso!'))
+    // Not logged in on this device: no way back to Pagamentos.
+    expect(await page.getByRole('link', { name: 'Voltar para Pagamentos' }).count()).toBe(0)
+  })
+
+  it('an unknown link says why, in a toast and on the screen', async () => {
+    await page.goto(`${server.url}/pagamento?code=NAO-EXISTE-123`)
+    await expectVisible(
+      page.getByRole('alert').filter({ hasText: 'Link de pagamento não encontrado.' }),
+    )
+    await expectVisible(toast('Link de pagamento não encontrado.'))
+    await expectNoAxeViolations(page)
+  })
+
+  it('/success reads msg and message', async () => {
+    await page.goto(`${server.url}/success?msg=Pronto!&message=Obrigado%20pelo%20pagamento`)
+    await expectVisible(page.getByRole('heading', { name: 'Pronto!' }))
+    await expectVisible(page.getByText('Obrigado pelo pagamento'))
+    await expectNoAxeViolations(page)
+  })
+
+  describe('Pix window (fake clock)', () => {
+    it('counts down mm:ss; at zero the QR goes, and the stored Pix with it', async () => {
+      await payOne(11)
+      await page.clock.install()
+      await page.reload()
+      await page.getByRole('button', { name: 'Gerar Pix' }).click()
+      await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+      await page.clock.fastForward('10:00')
+      await expectText(page.getByRole('timer'), /^Expira em (20:00|19:5\d)$/)
+      await page.clock.fastForward('20:01')
+      await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
+      expect(await page.getByRole('img', { name: 'QR Code do Pix' }).count()).toBe(0)
+      expect(await page.evaluate(() => localStorage.getItem('pixData'))).toBeNull()
+    })
+  })
+
+  describe('address block (link asks for the holder address)', () => {
+    it("CEP lookup fills and locks the address; a failed lookup says 'CEP não encontrado!'", async () => {
+      // The demo holders all have an address; this link's answer is altered to ask for one, the
+      // way a holder without an address sees it. Service worker off so the route sees the call.
+      await newDevice({ serviceWorkers: 'block' })
+      await payOne(12)
+      const code = new URL(page.url()).searchParams.get('code') ?? ''
+      await page.route('**/socios-api/checkout/payment-link?*', async (route) => {
+        const response = await route.fetch()
+        const body = (await response.json()) as Record<string, unknown>
+        await route.fulfill({
+          response,
+          json: {
+            ...body,
+            need_fill_person_fields: 'true',
+            address_cep: '',
+            address_state: '',
+            address_city: '',
+            address_street: '',
+            address_number: '',
+            address_neighborhood: '',
+          },
+        })
+      })
+      await page.goto(`${server.url}/pagamento?code=${code}`)
+      await page.getByRole('tab', { name: /^Cartão/ }).click()
+      await expectVisible(page.getByRole('group', { name: 'Endereço de cobrança' }))
+      await expectNoAxeViolations(page)
+
+      await page.getByLabel('CEP').fill('99999-999')
+      await page.getByLabel('Rua').focus()
+      await expectText(page.getByRole('alert').filter({ hasText: 'CEP' }), 'CEP não encontrado')
+
+      await page.route('**/sandbox/cep/**', (route) => route.abort())
+      await page.getByLabel('CEP').fill('01310-100')
+      await page.getByLabel('Rua').focus()
+      await expectVisible(toast('CEP não encontrado!'))
+
+      await page.unroute('**/sandbox/cep/**')
+      await page.getByLabel('CEP').focus()
+      await page.getByLabel('Rua').focus()
+      await expect.poll(() => page.getByLabel('Rua').inputValue()).toBe('Avenida Paulista')
+      expect(await page.getByLabel('Rua').getAttribute('readonly')).not.toBeNull()
+      expect(await page.getByLabel('Estado').inputValue()).toBe('SP')
+
+      await fillCard(cards.visa)
+      await page.getByRole('button', { name: 'Pagar com cartão' }).click()
+      await expectVisible(toast('Preencha o campo obrigatório: Número do endereço'))
+      expect(sent.filter((request) => request.url.includes('/v1/token'))).toEqual([])
+    })
+  })
+
+  it('offline: the payment screen says plainly that paying needs a connection', async () => {
+    await payOne(7)
+    await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
+    await waitForServiceWorker(page)
+    await server.stop()
+    await context.setOffline(true)
+    await page.reload()
+    await expectVisible(page.getByText(/O pagamento precisa de internet/))
+    expect(await page.getByRole('button', { name: 'Gerar Pix' }).count()).toBe(0)
+    // The connection returns: the screen loads the link by itself.
+    await server.restart()
+    await context.setOffline(false)
+    await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
+  })
+})
