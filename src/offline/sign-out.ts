@@ -11,6 +11,9 @@ export async function signOut(queryClient: QueryClient) {
   session.clear()
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
+  // A Pix generated on this device (spec §3 pixResponse, pixData) is the holder's too.
+  localStorage.removeItem('pixResponse')
+  localStorage.removeItem('pixData')
   clearOutbox()
   // The device database loads on demand, so the login screen's bundle does not carry it.
   const { db } = await import('./db')
