@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createApp } from './app'
 import { openDatabase } from './db/client'
@@ -171,6 +172,42 @@ describe('static app', () => {
       expect(await response.text()).toContain('<title>Portal do Titular</title>')
     },
   )
+
+  it('sends the precompressed copy the browser accepts, and the plain file otherwise', async () => {
+    const script = `console.log(${JSON.stringify('Portal do Titular '.repeat(200))})`
+    const shell = `<!doctype html><title>Portal do Titular</title>${'<p>x</p>'.repeat(300)}`
+    writeFileSync(join(dist, 'assets', 'big-1a2b3c.js'), script)
+    writeFileSync(join(dist, 'assets', 'big-1a2b3c.js.br'), brotliCompressSync(script))
+    writeFileSync(join(dist, 'assets', 'big-1a2b3c.js.gz'), gzipSync(script))
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(shell))
+    try {
+      const brotli = await app.request('/assets/big-1a2b3c.js', {
+        headers: { 'Accept-Encoding': 'gzip, deflate, br' },
+      })
+      expect(brotli.headers.get('content-encoding')).toBe('br')
+      expect(brotli.headers.get('vary')).toContain('Accept-Encoding')
+      expect(brotli.headers.get('content-type')).toContain('javascript')
+      expect(brotliDecompressSync(Buffer.from(await brotli.arrayBuffer())).toString()).toBe(script)
+
+      const gzip = await app.request('/assets/big-1a2b3c.js', {
+        headers: { 'Accept-Encoding': 'gzip' },
+      })
+      expect(gzip.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(script)
+
+      const plain = await app.request('/assets/big-1a2b3c.js')
+      expect(plain.headers.get('content-encoding')).toBeNull()
+      expect(await plain.text()).toBe(script)
+
+      const route = await app.request('/home', { headers: { 'Accept-Encoding': 'br' } })
+      expect(route.headers.get('content-encoding')).toBe('br')
+      expect(route.headers.get('content-type')).toContain('text/html')
+      expect(route.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(brotliDecompressSync(Buffer.from(await route.arrayBuffer())).toString()).toBe(shell)
+    } finally {
+      rmSync(join(dist, 'index.html.br'))
+    }
+  })
 
   it('answers a missing file with 404, not the app shell', async () => {
     const response = await app.request('/assets/app-000000.js')

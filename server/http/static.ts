@@ -52,7 +52,8 @@ export function staticSite(staticDir: string): MiddlewareHandler {
   let serveFile: MiddlewareHandler | undefined
   return async (c: Context, next: Next) => {
     if (isServerPath(c.req.path)) return next()
-    if (!serveFile && existsSync(staticDir)) serveFile = serveStatic({ root: staticDir })
+    if (!serveFile && existsSync(staticDir))
+      serveFile = serveStatic({ root: staticDir, precompressed: true })
     let missing = !serveFile
     const response = await serveFile?.(c, async () => {
       missing = true
@@ -69,14 +70,33 @@ export function staticSite(staticDir: string): MiddlewareHandler {
 
 /** index.html for client routes; read per request so a rebuild needs no restart. */
 async function appShell(c: Context, staticDir: string) {
+  const headers = {
+    'Cache-Control': REVALIDATE,
+    'Content-Security-Policy': contentSecurityPolicy,
+    Vary: 'Accept-Encoding',
+  }
+  const accepted = c.req.header('Accept-Encoding') ?? ''
+  for (const [encoding, suffix] of precompressed) {
+    if (!accepted.includes(encoding)) continue
+    const body = await readFile(join(staticDir, `index.html${suffix}`)).catch(() => null)
+    if (body)
+      return c.body(new Uint8Array(body), 200, {
+        ...headers,
+        'Content-Type': 'text/html; charset=UTF-8',
+        'Content-Encoding': encoding,
+      })
+  }
   let html: string
   try {
     html = await readFile(join(staticDir, 'index.html'), 'utf8')
   } catch {
     return c.text('Execute npm run build', 503, { 'Cache-Control': 'no-store' })
   }
-  return c.html(html, 200, {
-    'Cache-Control': REVALIDATE,
-    'Content-Security-Policy': contentSecurityPolicy,
-  })
+  return c.html(html, 200, headers)
 }
+
+/** The copies scripts/build-compress.ts writes, best first. */
+const precompressed: Array<[string, string]> = [
+  ['br', '.br'],
+  ['gzip', '.gz'],
+]
