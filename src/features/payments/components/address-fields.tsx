@@ -1,9 +1,10 @@
-import { type ReactNode, useId, useState } from 'react'
-import { IMaskInput } from 'react-imask'
+import { useState } from 'react'
 import { toast } from 'sonner'
 import type { PaymentLinkData } from '../../../api/schemas'
+import formStyles from '../../../ui/form.module.css'
 import { toastDuration } from '../../../ui/toaster'
 import { CepNetworkError, lookupCep } from '../../registration/api/cep'
+import { Field, MaskedField } from './fields'
 import styles from './payment.module.css'
 
 export type AddressKey = 'cep' | 'state' | 'city' | 'street' | 'number' | 'neighborhood'
@@ -92,28 +93,22 @@ export function AddressFields({ state }: { state: AddressState }) {
     <fieldset className={styles.box}>
       <legend>Endereço de cobrança</legend>
       <div className={styles.grid}>
-        <Field label={addressLabels.cep}>
-          {(id) => (
-            <>
-              <IMaskInput
-                id={id}
-                className={styles.input}
-                mask="00000-000"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                value={address.cep}
-                readOnly={locked.has('cep')}
-                onAccept={(value: string) => set('cep', value)}
-                onBlur={() => void lookup()}
-              />
-              {cepError && (
-                <p className={styles.error} role="alert">
-                  {cepError}
-                </p>
-              )}
-            </>
-          )}
-        </Field>
+        <MaskedField
+          label={addressLabels.cep}
+          mask="00000-000"
+          autoComplete="postal-code"
+          value={address.cep}
+          readOnly={locked.has('cep')}
+          onAccept={(value) => set('cep', value)}
+          onBlur={() => void lookup()}
+          note={
+            cepError && (
+              <p className={formStyles.message} role="alert">
+                {cepError}
+              </p>
+            )
+          }
+        />
         {order
           .filter((key) => key !== 'cep')
           .map((key) => (
@@ -121,7 +116,7 @@ export function AddressFields({ state }: { state: AddressState }) {
               {(id) => (
                 <input
                   id={id}
-                  className={styles.input}
+                  className={formStyles.input}
                   value={address[key]}
                   readOnly={locked.has(key)}
                   inputMode={key === 'number' ? 'numeric' : undefined}
@@ -151,23 +146,4 @@ const autoComplete: Partial<Record<AddressKey, string>> = {
   city: 'address-level2',
   state: 'address-level1',
   neighborhood: 'address-level3',
-}
-
-/** A labelled field; children receive the input's id. */
-export function Field({
-  label,
-  wide,
-  children,
-}: {
-  label: string
-  wide?: boolean
-  children: (id: string) => ReactNode
-}) {
-  const id = useId()
-  return (
-    <div className={[styles.field, wide && styles.wide].filter(Boolean).join(' ')}>
-      <label htmlFor={id}>{label}</label>
-      {children(id)}
-    </div>
-  )
 }

@@ -7,7 +7,8 @@ import { toastDuration } from '../../../ui/toaster'
 import { issueBoleto } from '../api/checkout'
 import { personFields } from '../logic/checkout-body'
 import { type Adjustment, installmentOptions } from '../logic/options'
-import { AddressFields, type AddressState, Field, missingAddressField } from './address-fields'
+import { AddressFields, type AddressState, missingAddressField } from './address-fields'
+import { InstallmentSelect, SelectField } from './fields'
 import styles from './payment.module.css'
 import type { Submission } from './use-submission'
 
@@ -58,38 +59,13 @@ export function BoletoPanel({ code, link, adjustments, address, submission, onli
     <form className={styles.side} onSubmit={onSubmit} noValidate>
       <div className={styles.box}>
         <div className={styles.grid}>
-          <Field label="Data de vencimento">
-            {(id) => (
-              <select
-                id={id}
-                className={styles.input}
-                value={dueDate}
-                onChange={(event) => setDueDate(event.target.value)}
-              >
-                {link.boleto_due_dates.map((date) => (
-                  <option key={date} value={date}>
-                    {date}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          <Field label="Parcelas">
-            {(id) => (
-              <select
-                id={id}
-                className={styles.input}
-                value={installments}
-                onChange={(event) => setInstallments(Number(event.target.value))}
-              >
-                {options.map((option) => (
-                  <option key={option.installments} value={option.installments}>
-                    {option.text}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+          <SelectField
+            label="Data de vencimento"
+            value={dueDate}
+            onChange={setDueDate}
+            options={link.boleto_due_dates.map((date) => ({ value: date, label: date }))}
+          />
+          <InstallmentSelect options={options} value={installments} onChange={setInstallments} />
         </div>
       </div>
       <AddressFields state={address} />

@@ -1,17 +1,18 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import { IMaskInput } from 'react-imask'
 import { toast } from 'sonner'
 import type { PaymentLinkData } from '../../../api/schemas'
 import { type CardBrand, detectCardBrand } from '../../../lib/card-brands'
 import { digits } from '../../../lib/format'
 import { Button } from '../../../ui/button'
+import formStyles from '../../../ui/form.module.css'
 import { toastDuration } from '../../../ui/toaster'
 import { payWithCard, tokenizeCard } from '../api/checkout'
 import { firstCardError } from '../logic/card-validation'
 import { personFields } from '../logic/checkout-body'
 import { type Adjustment, installmentOptions } from '../logic/options'
-import { AddressFields, type AddressState, Field, missingAddressField } from './address-fields'
+import { AddressFields, type AddressState, missingAddressField } from './address-fields'
+import { Field, InstallmentSelect, MaskedField } from './fields'
 import styles from './payment.module.css'
 import type { Submission } from './use-submission'
 
@@ -107,30 +108,24 @@ export function CardPanel({
       <div className={styles.box}>
         {mode === 'SWAP' && <h2>Dados do novo cartão</h2>}
         <div className={styles.grid}>
-          <Field label="Número do cartão" wide>
-            {(id) => (
-              <>
-                <IMaskInput
-                  id={id}
-                  className={styles.input}
-                  mask="0000 0000 0000 0000 0000"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  value={cardNumber}
-                  onAccept={(value: string) => setCardNumber(value)}
-                  aria-describedby={`${id}-brand`}
-                />
-                <p id={`${id}-brand`} className={styles.brand} aria-live="polite">
-                  {brand ? `Bandeira: ${brandNames[brand]}` : ''}
-                </p>
-              </>
-            )}
-          </Field>
+          <MaskedField
+            label="Número do cartão"
+            wide
+            mask="0000 0000 0000 0000 0000"
+            autoComplete="cc-number"
+            value={cardNumber}
+            onAccept={setCardNumber}
+            note={
+              <p className={styles.brand} aria-live="polite">
+                {brand ? `Bandeira: ${brandNames[brand]}` : ''}
+              </p>
+            }
+          />
           <Field label="Nome do titular do cartão" wide>
             {(id) => (
               <input
                 id={id}
-                className={styles.input}
+                className={formStyles.input}
                 autoComplete="cc-name"
                 maxLength={60}
                 value={cardHolder}
@@ -138,50 +133,23 @@ export function CardPanel({
               />
             )}
           </Field>
-          <Field label="Validade (MM/AAAA)">
-            {(id) => (
-              <IMaskInput
-                id={id}
-                className={styles.input}
-                mask="00/0000"
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/AAAA"
-                value={expiryDate}
-                onAccept={(value: string) => setExpiryDate(value)}
-              />
-            )}
-          </Field>
-          <Field label="CVV">
-            {(id) => (
-              <IMaskInput
-                id={id}
-                className={styles.input}
-                mask="0000"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                value={cvv}
-                onAccept={(value: string) => setCvv(value)}
-              />
-            )}
-          </Field>
+          <MaskedField
+            label="Validade (MM/AAAA)"
+            mask="00/0000"
+            autoComplete="cc-exp"
+            placeholder="MM/AAAA"
+            value={expiryDate}
+            onAccept={setExpiryDate}
+          />
+          <MaskedField
+            label="CVV"
+            mask="0000"
+            autoComplete="cc-csc"
+            value={cvv}
+            onAccept={setCvv}
+          />
           {mode !== 'SWAP' && (
-            <Field label="Parcelas" wide>
-              {(id) => (
-                <select
-                  id={id}
-                  className={styles.input}
-                  value={installments}
-                  onChange={(event) => setInstallments(Number(event.target.value))}
-                >
-                  {options.map((option) => (
-                    <option key={option.installments} value={option.installments}>
-                      {option.text}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+            <InstallmentSelect options={options} value={installments} onChange={setInstallments} />
           )}
         </div>
       </div>

@@ -6,6 +6,7 @@ import { ApiError } from '../../../api/client'
 import type { PaymentLinkData } from '../../../api/schemas'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
+import formStyles from '../../../ui/form.module.css'
 import { toastDuration } from '../../../ui/toaster'
 import { generatePix, verifyPix } from '../api/checkout'
 import { type Adjustment, pixAmount, tabLabel } from '../logic/options'
@@ -139,7 +140,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
           <p role="timer" aria-label="Tempo para pagar">
             Expira em <strong>{countdownText(secondsLeft)}</strong>
           </p>
-          <label className={`${styles.field} ${styles.full}`}>
+          <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
             <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
           </label>

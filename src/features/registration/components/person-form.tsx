@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import type { DependentType, Person } from '../../../api/schemas'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
+import formStyles from '../../../ui/form.module.css'
 import { toastDuration } from '../../../ui/toaster'
 import { CepNetworkError, lookupCep } from '../api/cep'
 import {
@@ -130,10 +131,10 @@ export function PersonForm(props: Props) {
         {...options}
       >
         {key === 'birthdate' && values.birthdate && !toIsoDate(values.birthdate) && (
-          <p className={styles.rule}>{formMessages.birthDateRule}</p>
+          <p className={formStyles.message}>{formMessages.birthDateRule}</p>
         )}
         {key === 'cep' && cepError && (
-          <p className={styles.rule} role="alert">
+          <p className={formStyles.message} role="alert">
             {cepError}
           </p>
         )}
@@ -264,7 +265,7 @@ function TextField({
   const id = useId()
   const common = {
     id,
-    className: styles.input,
+    className: formStyles.input,
     readOnly: disabled,
     autoComplete,
     inputMode,
@@ -272,7 +273,7 @@ function TextField({
     name: label,
   }
   return (
-    <div className={styles.field}>
+    <div className={formStyles.field}>
       <label htmlFor={id}>{label}</label>
       {mask ? (
         <IMaskInput
@@ -306,11 +307,11 @@ type SelectFieldProps = {
 function SelectField({ label, value, onChange, disabled, options }: SelectFieldProps) {
   const id = useId()
   return (
-    <div className={styles.field}>
+    <div className={formStyles.field}>
       <label htmlFor={id}>{label}</label>
       <select
         id={id}
-        className={styles.input}
+        className={formStyles.input}
         value={value}
         disabled={disabled}
         onChange={(event) => onChange(event.target.value)}
