@@ -5,9 +5,9 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
-import { secureHeaders } from 'hono/secure-headers'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
+import { securityHeaders } from './http/security-headers'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
 import { cardRoutes, passKeyRoutes } from './routes/cards'
@@ -34,8 +34,8 @@ export function createApp(appDeps: AppDeps) {
   }
   const app = new Hono<AppEnv>()
 
-  // The page's CSP is set with the HTML (http/static.ts); these defaults apply to every answer.
-  app.use(secureHeaders())
+  // First, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
+  app.use(securityHeaders(deps.config))
 
   app.get('/socios-api/health', (c) => c.json({ status: 'ok' }))
 

@@ -1,7 +1,8 @@
 /**
  * The built PWA (config.staticDir). Hashed files under /assets/ are cached forever; the entry
  * points (index.html, sw.js, the manifest) are revalidated on every load so updates reach users;
- * any other path without a file extension is a client route and gets index.html.
+ * any other path without a file extension is a client route and gets index.html. The CSP and
+ * the other security headers come from http/security-headers.ts, like on every answer.
  */
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -16,26 +17,6 @@ const SHORT = 'public, max-age=3600'
 const entryPoints = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])
 /** Paths owned by the server; the SPA fallback never answers for them. */
 const serverPrefixes = ['/socios-api', '/sandbox', '/dev']
-
-/**
- * Content Security Policy of DESIGN.md §6: only our own scripts, no plugins, no framing.
- * data:/blob: cover photos, PDFs and the card PNG the app builds in the browser.
- */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' data: blob:",
-  "frame-src 'self' blob: data:",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
 
 export function cacheControlFor(path: string): string {
   if (path.startsWith('/assets/')) return IMMUTABLE
@@ -60,7 +41,6 @@ export function staticSite(staticDir: string): MiddlewareHandler {
     })
     if (response && !missing) {
       response.headers.set('Cache-Control', cacheControlFor(c.req.path))
-      response.headers.set('Content-Security-Policy', contentSecurityPolicy)
       return response
     }
     if (looksLikeFile(c.req.path)) return next()
@@ -70,11 +50,7 @@ export function staticSite(staticDir: string): MiddlewareHandler {
 
 /** index.html for client routes; read per request so a rebuild needs no restart. */
 async function appShell(c: Context, staticDir: string) {
-  const headers = {
-    'Cache-Control': REVALIDATE,
-    'Content-Security-Policy': contentSecurityPolicy,
-    Vary: 'Accept-Encoding',
-  }
+  const headers = { 'Cache-Control': REVALIDATE, Vary: 'Accept-Encoding' }
   const accepted = c.req.header('Accept-Encoding') ?? ''
   for (const [encoding, suffix] of precompressed) {
     if (!accepted.includes(encoding)) continue
