@@ -31,7 +31,11 @@ export function sandboxGatewayRoutes(deps: ServerDeps) {
       return c.json(tokenized, 200, { 'Cache-Control': 'no-store' })
     })
     .post('/pix/:txid/pay', async (c) => {
-      const status = await gateway.payPix(c.req.param('txid'))
+      // A Pix txid is 1 to 35 letters and digits; anything else names no Pix.
+      const txid = c.req.param('txid')
+      if (!/^[A-Za-z0-9]{1,35}$/.test(txid))
+        throw new ApiError(404, sandboxGatewayMessages.pixNotFound)
+      const status = await gateway.payPix(txid)
       if (!status) throw new ApiError(404, sandboxGatewayMessages.pixNotFound)
       if (status === 'EXPIRED') throw new ApiError(410, sandboxGatewayMessages.pixExpired)
       return c.json({ status })

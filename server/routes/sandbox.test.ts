@@ -18,8 +18,8 @@ describe('demo postal-code sandbox (/sandbox/cep)', () => {
     ],
     ['01310-100', 200, { localidade: 'São Paulo' }],
     ['99999999', 200, { erro: true }],
-    ['123', 400, { erro: true }],
-    ['abcdefgh', 400, { erro: true }],
+    ['123', 400, { erro: true, message: 'CEP inválido: use 8 dígitos.' }],
+    ['abcdefgh', 400, { erro: true, message: 'CEP inválido: use 8 dígitos.' }],
   ])('%s → %i', async (cep, status, body) => {
     const response = await server.app.request(`/sandbox/cep/${cep}/json`)
     expect(response.status).toBe(status)
