@@ -5,6 +5,7 @@ export const messages = {
   badRequest: 'Requisição inválida.',
   invalidJson: 'JSON inválido.',
   notJson: 'Envie os dados em JSON (Content-Type: application/json).',
+  invalidText: 'A requisição contém caracteres inválidos (como o caractere nulo).',
   tooLarge: 'O corpo da requisição excede o limite de 1 MB.',
   notFound: 'Recurso não encontrado.',
   internal: 'Erro interno. Tente novamente em instantes.',

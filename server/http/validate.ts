@@ -11,7 +11,36 @@ import { ApiError, messages } from './errors'
 /** application/json and application/<something>+json, with or without parameters. */
 const jsonContentType = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i
 
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Text the database cannot keep as sent: PostgreSQL refuses NUL (the write would fail as a 500),
+ * and a UTF-16 half without its pair would be stored as U+FFFD.
+ */
+const isUnstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text)
+
+/** Any string in the input (keys too) the database could not store; no recursion, any depth. */
+function hasUnstorableText(input: unknown): boolean {
+  const pending = [input]
+  while (pending.length > 0) {
+    const value = pending.pop()
+    if (typeof value === 'string') {
+      if (isUnstorable(value)) return true
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item)
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, item] of Object.entries(value)) {
+        if (isUnstorable(key)) return true
+        pending.push(item)
+      }
+    }
+  }
+  return false
+}
+
 export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown): v.InferOutput<S> {
+  // Before the schema, which checks shapes and lengths but not the characters themselves.
+  if (hasUnstorableText(input)) throw new ApiError(400, messages.invalidText)
   const result = v.safeParse(schema, input)
   if (!result.success) {
     const tooLarge = result.issues.find(isTooLargeIssue)
