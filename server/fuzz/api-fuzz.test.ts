@@ -1,0 +1,248 @@
+/**
+ * Fuzzing every endpoint (issue 7): a sweep of wrong values through every field, then at least
+ * 10,000 requests in all with the random and mutated ones (fast-check, fixed seed; FUZZ_SEED and
+ * FUZZ_REQUESTS override both).
+ * Every answer must be below 500, every 4xx a JSON `{ message }`, and a refused request must not
+ * change a row, save the few refusals that write on purpose (refusalWrites). The server must
+ * still answer afterwards.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'drizzle-orm'
+import fc from 'fast-check'
+import * as v from 'valibot'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contract as contractSchema } from '../../src/api/schemas'
+import { demoEmails, demoIds } from '../db/seed'
+import {
+  backends,
+  bearer,
+  createTestServer,
+  postJson,
+  settle,
+  type TestServer,
+} from '../test-support'
+import { endpointName, type FuzzFixtures, prepareFixtures } from './endpoints'
+import { describeRequest, type FuzzRequest, randomRequests, toInit } from './requests'
+import { type Row, type TableChange, watchRowChanges } from './row-changes'
+import { sweepRequests } from './sweep'
+
+const seed = Number(process.env.FUZZ_SEED ?? 20_250_707)
+/** Requests in all: the sweep, then random ones up to this number (at least 1,000 of them). */
+const total = Number(process.env.FUZZ_REQUESTS ?? 10_000)
+
+/** Rows equal but for `column`, which moved from `before` to `after` as `step` says. */
+function onlyStepped(change: TableChange, column: string, step: (before: number) => number) {
+  const rest = ({ [column]: _, ...others }: Row) => JSON.stringify(others)
+  const removed = [...change.removed]
+  return (
+    change.added.every((row) => {
+      const index = removed.findIndex(
+        (old) => rest(old) === rest(row) && row[column] === step(Number(old[column])),
+      )
+      if (index >= 0) removed.splice(index, 1)
+      return index >= 0 || (column === 'count' && row.count === 1)
+    }) && removed.length === 0
+  )
+}
+
+/**
+ * The refusals that write on purpose, and exactly what they may write: the counter behind a
+ * 429, a login code's wrong try, a registration refusal kept for its Idempotency-Key's replay,
+ * a declined card recorded by us and by the gateway.
+ */
+const refusalWrites: {
+  route: string
+  status: (status: number) => boolean
+  table: string
+  allows: (change: TableChange, status: number) => boolean
+}[] = [
+  {
+    route: 'POST /socios-api/client/generate-code',
+    status: (status) => status === 429,
+    table: 'rate_limits',
+    allows: (change) =>
+      change.added.every((row) => String(row.key).startsWith('otp:')) &&
+      onlyStepped(change, 'count', (count) => count + 1),
+  },
+  {
+    route: 'POST /socios-api/client/login',
+    status: (status) => status === 400,
+    table: 'otp_codes',
+    allows: (change) => onlyStepped(change, 'attempts', (attempts) => attempts + 1),
+  },
+  ...['photo-holder', 'add-dependent'].map((save) => ({
+    route: `POST /socios-api/client/${save}`,
+    status: (status: number) => status >= 400 && status < 500,
+    table: 'idempotency_keys',
+    allows: (change: TableChange, status: number) =>
+      change.removed.length === 0 && change.added.every((row) => row.response_status === status),
+  })),
+  {
+    route: 'POST /socios-api/checkout/payment-link',
+    status: (status) => status === 402,
+    table: 'payment_charges',
+    allows: (change) =>
+      change.removed.length === 0 && change.added.every((row) => row.status === 'DECLINED'),
+  },
+  {
+    route: 'POST /socios-api/checkout/payment-link',
+    status: (status) => status === 402,
+    table: 'sandbox_card_charges',
+    allows: (change) =>
+      change.removed.length === 0 && change.added.every((row) => row.approved === false),
+  },
+]
+
+const routeOf = (request: FuzzRequest) =>
+  `${request.method} ${new URL(request.target, 'http://localhost').pathname}`
+
+async function messageProblem(response: Response, text: string): Promise<string | undefined> {
+  if (!response.headers.get('content-type')?.includes('application/json')) {
+    return `content-type ${response.headers.get('content-type')}`
+  }
+  try {
+    const body = JSON.parse(text) as { message?: unknown }
+    if (typeof body?.message !== 'string' || body.message.trim() === '') return 'no message'
+  } catch {
+    return 'body is not JSON'
+  }
+  return undefined
+}
+
+describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
+  let server: TestServer
+  let fixtures: FuzzFixtures
+  let rows: Awaited<ReturnType<typeof watchRowChanges>>
+  let dist: string
+  beforeAll(async () => {
+    // A built app, as in production: paths outside the API get the app shell.
+    dist = mkdtempSync(join(tmpdir(), 'pdt-fuzz-'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal do Titular</title>')
+    server = await createTestServer(backend, { staticDir: dist })
+    fixtures = await prepareFixtures(server)
+    await settle()
+    rows = await watchRowChanges(server.db)
+  })
+  afterAll(async () => {
+    await server.close()
+    rmSync(dist, { recursive: true, force: true })
+  })
+
+  it('knows every route of the server', () => {
+    const routes = new Set(
+      server.app.routes
+        .filter((route) => route.method !== 'ALL' && !route.path.endsWith('*'))
+        .map(endpointName),
+    )
+    expect(new Set(fixtures.endpoints.map(endpointName))).toEqual(routes)
+  })
+
+  it('sees the rows a request writes, and none for a refused one', async () => {
+    expect(rows.tables).toContain('persons')
+    await rows.take()
+    expect(await rows.take()).toEqual([])
+    const refused = await postJson(server.app, '/socios-api/client/login', { email: 1 })
+    expect(refused.status).toBe(400)
+    expect(await rows.take()).toEqual([])
+    const asked = await postJson(server.app, '/socios-api/client/generate-code', {
+      email: demoEmails.elisa,
+      send_to: 'email',
+    })
+    expect(asked.status).toBe(200)
+    await settle()
+    const written = (await rows.take()).map((change) => change.table).sort()
+    expect(written).toEqual(['dev_outbox', 'otp_codes', 'rate_limits'])
+    // A change left in place is seen, with the row before and after.
+    const elisa = demoIds.elisa.person
+    await server.db.execute(
+      sql.raw(`update persons set first_name = first_name || 'x' where id = '${elisa}'`),
+    )
+    const [renamed] = await rows.take()
+    expect(renamed?.table).toBe('persons')
+    expect(renamed?.added).toHaveLength(1)
+    expect(renamed?.removed).toHaveLength(1)
+    await server.db.execute(
+      sql.raw(`update persons set first_name = left(first_name, -1) where id = '${elisa}'`),
+    )
+    await rows.take()
+  })
+
+  it(`answers ${total} requests without a 5xx, with {message} on each 4xx, refusals writing nothing`, async () => {
+    const sweep = sweepRequests(fixtures)
+    const runs = Math.max(total - sweep.length, 1_000)
+    const random = fc.sample(randomRequests(fixtures), { seed, numRuns: runs })
+    const requests = [...sweep, ...random]
+    const failures: string[] = []
+    const statuses = new Map<number, number>()
+    const refusalsThatWrote = new Map<string, number>()
+    const started = performance.now()
+    for (const [index, request] of requests.entries()) {
+      const fail = (problem: string) => {
+        failures.push(`#${index} ${problem}\n    ${describeRequest(request)}`)
+      }
+      let response: Response
+      try {
+        response = await server.app.request(`http://localhost${request.target}`, toInit(request))
+      } catch (error) {
+        fail(`could not be sent: ${String(error)}`)
+        continue
+      }
+      const text = await response.text()
+      await settle()
+      const changes = await rows.take()
+      const { status } = response
+      statuses.set(status, (statuses.get(status) ?? 0) + 1)
+      if (status >= 500) fail(`${status} ${text.slice(0, 300)}`)
+      if (status >= 400 && status < 500 && request.method !== 'HEAD') {
+        const problem = await messageProblem(response, text)
+        if (problem) fail(`${status} without {message}: ${problem}: ${text.slice(0, 200)}`)
+      }
+      if (response.headers.get('x-content-type-options') !== 'nosniff') {
+        fail(`${status} without the security headers`)
+      }
+      if (status >= 400 && changes.length > 0) {
+        const route = routeOf(request)
+        const unexplained = changes.filter(
+          (change) =>
+            !refusalWrites.some(
+              (rule) =>
+                rule.route === route &&
+                rule.table === change.table &&
+                rule.status(status) &&
+                rule.allows(change, status),
+            ),
+        )
+        if (unexplained.length > 0) {
+          fail(`${status} changed rows: ${JSON.stringify(unexplained).slice(0, 600)}`)
+        } else {
+          const kind = `${route} ${status} → ${changes.map((change) => change.table).join('+')}`
+          refusalsThatWrote.set(kind, (refusalsThatWrote.get(kind) ?? 0) + 1)
+        }
+      }
+    }
+    const seconds = (performance.now() - started) / 1000
+    const histogram = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(' ')
+    console.info(
+      `[fuzz ${backend}] seed ${seed}: ${requests.length} requests (${sweep.length} sweep + ${random.length} random) in ${seconds.toFixed(1)} s; ${histogram}; ${failures.length} failures. Refusals that wrote what they may: ${[...refusalsThatWrote].map(([kind, count]) => `${kind} ×${count}`).join('; ')}. Replay: FUZZ_SEED=${seed} FUZZ_REQUESTS=${total}`,
+    )
+    expect(failures.slice(0, 25).join('\n')).toBe('')
+    expect(requests.length).toBeGreaterThanOrEqual(Math.min(total, 10_000))
+  }, 180_000)
+
+  it('still answers afterwards: health and a real contract read', async () => {
+    const health = await server.app.request('/socios-api/health')
+    expect(health.status).toBe(200)
+    expect(await health.json()).toEqual({ status: 'ok' })
+    const read = await server.app.request(
+      `/socios-api/client/contract/${demoIds.ana.contract}`,
+      bearer(fixtures.sessions.ana),
+    )
+    expect(read.status).toBe(200)
+    expect(v.parse(contractSchema, await read.json()).id).toBe(demoIds.ana.contract)
+  })
+})

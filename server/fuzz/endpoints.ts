@@ -1,0 +1,265 @@
+/**
+ * Every route of the server (server/routes/*.ts) with valid samples built from the demo data:
+ * bodies, queries, path parameters and headers that a real client would send. The fuzz test
+ * breaks them; the samples make sure the breakage also reaches past the first checks. The
+ * fixtures (sessions, payment links, card tokens, a Pix) are made through the API itself.
+ */
+import type { App } from '../app'
+import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed'
+import {
+  cardPayment,
+  checkoutPaths,
+  linkData,
+  linkFor,
+  post,
+  testCards,
+  tokenize,
+} from '../routes/payments-test-support'
+import {
+  dependentCreate,
+  dependentEdit,
+  fileBase64,
+  holderSave,
+  newPerson,
+  readContract,
+} from '../routes/registration-test-support'
+import { bearer, loginAs, requestCode, type TestServer } from '../test-support'
+import { forgedSessions } from './sessions'
+
+export type Method = 'GET' | 'POST'
+
+export interface Endpoint {
+  method: Method
+  /** Hono's pattern, e.g. /socios-api/client/contract/:id */
+  path: string
+  /** Values for each path parameter: own rows, other holders' rows, unknown ones. */
+  params?: Record<string, string[]>
+  session?: boolean
+  queries?: Record<string, string>[]
+  /** Valid bodies; absent means the route takes none. */
+  bodies?: unknown[]
+  headers?: Record<string, string>
+}
+
+export const endpointName = (endpoint: { method: string; path: string }) =>
+  `${endpoint.method} ${endpoint.path}`
+
+export interface FuzzFixtures {
+  sessions: { ana: string; bruno: string }
+  /** Authorization values that must be refused: forged, expired, unknown person, … */
+  badSessions: string[]
+  endpoints: Endpoint[]
+}
+
+const api = '/socios-api'
+const client = `${api}/client`
+
+/** Logs in, makes payment links, card tokens and a Pix; then lists every endpoint's samples. */
+export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures> {
+  const { app } = server
+  const ana = await loginAs(app, demoEmails.ana)
+  const bruno = await loginAs(app, demoEmails.bruno)
+  const contract = await readContract(app, ana, demoIds.ana.contract)
+  const links = {
+    card: await linkFor(app, ana, [6]),
+    pix: await linkFor(app, ana, [7]),
+    boleto: await linkFor(app, ana, [8]),
+  }
+  const approved = await tokenize(app, testCards.visa)
+  const declined = await tokenize(app, testCards.declined)
+  const pix = await post<{ data: { key: string; value: string }[] }>(app, checkoutPaths.pix, {
+    code: links.pix,
+    token: '1',
+  })
+  if (pix.status !== 200) throw new Error(`Pix ${pix.status}`)
+  const txid = pix.body.data.find((entry) => entry.key === 'txid')?.value ?? ''
+  const { boleto_due_dates: dueDates } = await linkData(app, links.boleto)
+  await warmLazyKeys(app, ana)
+  // A live code for Ana, so wrong codes sent to /login meet one (and count as wrong tries).
+  await requestCode(app, demoEmails.ana)
+
+  const contracts = [demoIds.ana.contract, demoIds.bruno.active.contract, demoIds.carla.contract]
+  const address = {
+    zip_code: '01310100',
+    email: demoEmails.ana,
+    birth_date: '14/03/1985',
+    neighborhood: 'Bela Vista',
+    number: 1000,
+    street: 'Avenida Paulista',
+    phone: '11987654321',
+    state: 'SP',
+    city: 'São Paulo',
+    token: '1',
+  }
+  const card = (number: string) => ({
+    card: {
+      brand: 'visa',
+      card_number: number,
+      cvv: '123',
+      due_date: `08/${new Date().getUTCFullYear() + 3}`,
+      card_holder: 'ANA P SOUZA',
+    },
+  })
+  const pedro = demoIds.ana.pedro.dependent
+  const endpoints: Endpoint[] = [
+    { method: 'GET', path: `${api}/health` },
+    { method: 'GET', path: `${api}/.well-known/jwks.json` },
+    {
+      method: 'POST',
+      path: `${client}/generate-code`,
+      bodies: [
+        { email: demoEmails.ana, send_to: 'email' },
+        { email: 'ninguem@exemplo.com.br', send_to: 'cellphone' },
+      ],
+    },
+    {
+      method: 'POST',
+      path: `${client}/login`,
+      bodies: [
+        { email: demoEmails.ana, code: '123456' },
+        { email: demoEmails.elisa, code: '000000' },
+      ],
+    },
+    { method: 'GET', path: `${client}/contracts`, session: true },
+    { method: 'GET', path: `${client}/contract/:id`, session: true, params: { id: contracts } },
+    {
+      method: 'GET',
+      path: `${client}/view-contract/:id`,
+      session: true,
+      params: { id: contracts },
+    },
+    {
+      method: 'GET',
+      path: `${client}/term/contract`,
+      session: true,
+      queries: contracts.map((id) => ({ id })),
+    },
+    {
+      method: 'POST',
+      path: `${client}/term/contract/acept/:contractId`,
+      session: true,
+      params: { contractId: contracts },
+      bodies: [{}],
+    },
+    {
+      method: 'POST',
+      path: `${client}/rql/cards`,
+      session: true,
+      bodies: [
+        {
+          sort: [{ field: 'name', direction: 'asc' }],
+          offset: 0,
+          limit: 10,
+          filter: { contract_id: demoIds.ana.contract },
+        },
+      ],
+    },
+    {
+      method: 'GET',
+      path: `${client}/card-visualize/:cardId`,
+      session: true,
+      params: {
+        cardId: [demoIds.ana.cards.ana, demoIds.ana.cards.pedro, demoIds.bruno.active.card],
+      },
+    },
+    {
+      method: 'GET',
+      path: `${client}/contract/payment-orders/:id`,
+      session: true,
+      params: { id: contracts },
+    },
+    {
+      method: 'GET',
+      path: `${client}/send-payment-link`,
+      session: true,
+      queries: [
+        { ids: demoIds.ana.instalments.slice(8, 10).join('|') },
+        { ids: demoIds.bruno.instalments.slice(0, 1).join('|') },
+      ],
+    },
+    {
+      method: 'POST',
+      path: `${client}/photo-holder`,
+      session: true,
+      headers: { 'idempotency-key': 'fuzz-idempotency-key' },
+      bodies: [
+        holderSave(contract, (person) => {
+          person.first_name = 'Ana Paula'
+        }),
+        { ...holderSave(contract), photo: { base_64: fileBase64('jpeg', 2_000) } },
+      ],
+    },
+    {
+      method: 'POST',
+      path: `${client}/add-dependent`,
+      session: true,
+      headers: { 'idempotency-key': 'fuzz-idempotency-key' },
+      bodies: [
+        dependentCreate(contract.id, newPerson({ email: 'lia.fuzz@exemplo.com.br' })),
+        dependentEdit(contract, pedro, (person) => {
+          person.last_name = 'Souza Lima'
+        }),
+      ],
+    },
+    { method: 'POST', path: `${api}/rql/dependent-types`, session: true, bodies: [{}] },
+    {
+      method: 'GET',
+      path: checkoutPaths.link,
+      queries: [links.card, demoPaymentLinks.cardSwap, demoPaymentLinks.b2b].map((code) => ({
+        code,
+      })),
+    },
+    {
+      method: 'POST',
+      path: checkoutPaths.link,
+      bodies: [
+        cardPayment(links.card, approved),
+        cardPayment(demoPaymentLinks.b2b, declined),
+        cardPayment(demoPaymentLinks.cardSwap, approved, { payment_type: 'RECURRENCE' }),
+      ],
+    },
+    { method: 'POST', path: checkoutPaths.pix, bodies: [{ code: links.pix, token: '1' }] },
+    { method: 'POST', path: checkoutPaths.verifyPix, bodies: [pix.body] },
+    {
+      method: 'POST',
+      path: checkoutPaths.boleto,
+      bodies: [{ code: links.boleto, ...address, installments: 1, selected_date: dueDates[0] }],
+    },
+    {
+      method: 'GET',
+      path: '/dev/outbox',
+      queries: [{ to: demoEmails.ana }, { to: '+5511987654321' }],
+    },
+    {
+      method: 'GET',
+      path: '/sandbox/cep/:cep/json',
+      params: { cep: ['01310-100', '01310100', '99999-999'] },
+    },
+    {
+      method: 'POST',
+      path: checkoutPaths.token,
+      headers: { companyid: demoGatewayId },
+      bodies: [card(testCards.visa), card(testCards.declined)],
+    },
+    { method: 'POST', path: '/sandbox/pix/:txid/pay', params: { txid: [txid] } },
+  ]
+  return {
+    sessions: { ana, bruno },
+    badSessions: await forgedSessions(server, ana),
+    endpoints,
+  }
+}
+
+/**
+ * The server secret and the pass signing keys are created on first use; they are made here,
+ * before the row watch starts, so a refused request is not blamed for creating them.
+ */
+async function warmLazyKeys(app: App, token: string) {
+  const jwks = await app.request(`${api}/.well-known/jwks.json`)
+  const cards = await app.request(`${client}/rql/cards`, {
+    method: 'POST',
+    headers: { ...bearer(token).headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ filter: { contract_id: demoIds.ana.contract } }),
+  })
+  if (jwks.status !== 200 || cards.status !== 200) throw new Error('chaves não criadas')
+}
