@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
@@ -68,6 +69,9 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
     writeFileSync(join(dist, 'assets', 'app-3f2a1b.js'), 'console.log(1)')
     writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()')
     writeFileSync(join(dist, 'robots.txt'), 'User-agent: *')
+    // The copies the build compresses (scripts/build-compress.ts).
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync('<!doctype html>'))
+    writeFileSync(join(dist, 'assets', 'app-3f2a1b.js.gz'), gzipSync('console.log(1)'))
     // One code per e-mail, so a second request answers 429.
     server = await createTestServer(backend, { staticDir: dist, otpLimitPerDestination: 1 })
     token = await loginAs(server.app, demoEmails.ana)
@@ -83,6 +87,8 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
       headers: { authorization: `Bearer ${token}`, ...init.headers },
     })
   const json = { 'content-type': 'application/json' }
+  const brotli = { headers: { 'accept-encoding': 'br' } }
+  const gzip = { headers: { 'accept-encoding': 'gzip' } }
   const huge = JSON.stringify({ email: demoEmails.ana, padding: 'x'.repeat(1024 * 1024) })
 
   const cases: [string, number, () => Response | Promise<Response>][] = [
@@ -181,14 +187,18 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
     ['SPA fallback', 200, () => server.app.request('/home')],
     ['hashed asset', 200, () => server.app.request('/assets/app-3f2a1b.js')],
     ['service worker', 200, () => server.app.request('/sw.js')],
+    ['compressed app shell', 200, () => server.app.request('/home', brotli)],
+    ['compressed asset', 200, () => server.app.request('/assets/app-3f2a1b.js', gzip)],
     ['other static file', 200, () => server.app.request('/robots.txt')],
     ['missing asset', 404, () => server.app.request('/assets/app-000000.js')],
     ['non-GET outside the API', 404, () => server.app.request('/home', { method: 'POST' })],
   ]
 
-  it.each(cases)('%s (%i)', async (_label, status, send) => {
+  it.each(cases)('%s (%i)', async (label, status, send) => {
     const response = await send()
     expect(response.status).toBe(status)
+    if (label.startsWith('compressed'))
+      expect(response.headers.get('content-encoding')).toBeTruthy()
     expectSecurityHeaders(response)
     expect(response.headers.get('strict-transport-security')).toBeNull()
   })
