@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { notifySessionExpired } from '../api/client'
 import { contractKeys } from '../api/query-keys'
-import { toastDuration } from '../ui/toaster'
+import { toast, toastDuration } from '../ui/toast'
 
 /** The save success toast (spec §7), for direct and replayed saves alike. */
 export const savedMessage = 'Cadastro realizado com sucesso!'

@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { toast } from '../ui/toast'
 
 /**
  * Registers the service worker and, when a new version is waiting, asks before switching:

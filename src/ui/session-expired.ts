@@ -1,5 +1,4 @@
-import { toast } from 'sonner'
-import { toastDuration } from './toaster'
+import { toast, toastDuration } from './toast'
 
 export const sessionExpiredMessage = 'A sessão expirou ou é inválida, faça o login novamente'
 const toastId = 'session-expired'

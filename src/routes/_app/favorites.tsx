@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import { ApiError } from '../../api/client'
 import { session } from '../../api/session'
 import { readActiveCards, useMemberCards } from '../../features/cards/api/cards'
@@ -8,7 +7,7 @@ import { MemberCards } from '../../features/cards/components/member-cards'
 import { useContract } from '../../features/contracts/api/contract'
 import { isTokenValid } from '../../lib/jwt'
 import { db } from '../../offline/db'
-import { toastDuration } from '../../ui/toaster'
+import { toast, toastDuration } from '../../ui/toast'
 
 export const Route = createFileRoute('/_app/favorites')({
   staticData: { backRoute: '/home' },

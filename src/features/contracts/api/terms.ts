@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import * as v from 'valibot'
 import { ApiError, apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { sanitizedDocument } from '../../../lib/sanitize'
 import { db } from '../../../offline/db'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 
 export const acceptTermFailed = 'Erro ao aceitar o termo'
 export const popupBlocked = 'Não foi possível abrir nova janela — verifique bloqueador de pop-up.'

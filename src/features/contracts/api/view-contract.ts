@@ -1,9 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import * as v from 'valibot'
 import { apiRequest } from '../../../api/client'
 import { base64ToBlob, shareOrDownload } from '../../../lib/files'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 
 export const downloadContractFailed = 'Não foi possível baixar o contrato.'
 

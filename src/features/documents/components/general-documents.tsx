@@ -1,10 +1,9 @@
-import { toast } from 'sonner'
 import type { ModelContractDocument } from '../../../api/schemas'
 import { base64ToBlob, downloadBlob } from '../../../lib/files'
 import { Button } from '../../../ui/button'
 import { DocumentIcon, DownloadIcon } from '../../../ui/icons'
 import styles from '../../../ui/page.module.css'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 
 export const documentUnavailable = 'Documento não disponível para download.'
 

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState } from 'react'
-import { toast } from 'sonner'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 
 /**
  * Spec §4 submission guard: one submission at a time across the whole screen, whatever tab or

@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
 import * as v from 'valibot'
 import { apiRequest } from '../../../api/client'
 import { dependentType } from '../../../api/schemas'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 
 export const dependentTypesFailed = 'Erro ao buscar tipos de dependentes'
 

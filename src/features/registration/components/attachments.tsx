@@ -1,8 +1,7 @@
 import { useId, useRef, useSyncExternalStore } from 'react'
-import { toast } from 'sonner'
 import { Button, IconButton } from '../../../ui/button'
 import { DocumentIcon, PlusIcon, TrashIcon } from '../../../ui/icons'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 import styles from './person-form.module.css'
 
 /** An attachment as the form keeps it: existing ones by id only, new ones with their content. */

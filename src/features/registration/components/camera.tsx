@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
 import { Button } from '../../../ui/button'
 import { CameraIcon } from '../../../ui/icons'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 import { captureFrame } from '../logic/photo'
 import styles from './camera.module.css'
 

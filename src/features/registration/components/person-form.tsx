@@ -1,11 +1,10 @@
 import { type ReactNode, useId, useState } from 'react'
 import { IMaskInput } from 'react-imask'
-import { toast } from 'sonner'
 import type { DependentType, Person } from '../../../api/schemas'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import formStyles from '../../../ui/form.module.css'
-import { toastDuration } from '../../../ui/toaster'
+import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../api/cep'
 import {
   type FieldKey,

@@ -1,0 +1,6 @@
+import { Toaster } from 'sonner'
+
+/** Toasts per spec §4 and §9: top right, light theme, 5 s by default, closable, paused on hover. */
+export default function SonnerToaster() {
+  return <Toaster position="top-right" theme="light" duration={5000} closeButton richColors />
+}
