@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // dist/.vite/manifest.json: the chunk graph the size budgets and the service worker build read.
+    manifest: true,
     // Keep the service worker's precache honest: no inlined data URLs for assets.
     assetsInlineLimit: 0,
   },

@@ -1,19 +1,56 @@
 /**
  * Builds the service worker: bundles sw/sw.ts (TypeScript, workbox modules) into one classic
  * script, then injects the precache manifest of dist/ with workbox-build's injectManifest.
+ * What it learns from Vite's manifest (sw/build-info.ts) goes in as a `define`.
  */
+import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build } from 'vite'
 import { injectManifest } from 'workbox-build'
+import type { BuildInfo } from '../sw/build-info'
+import { reachedOnlyThrough, readManifest, routeChunkKeys } from './chunk-graph'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = resolve(root, 'dist')
+const manifest = readManifest(dist)
+
+/** Payments are online only (DESIGN §5): offline, these screens say so instead of loading. */
+const onlineOnlyRoutes = ['src/routes/pagamento.tsx', 'src/routes/success.tsx']
+/**
+ * Not precached, and kept the first time the path that uses them opens: the QR decoder is for
+ * staff on /verificar (without BarcodeDetector), who must be able to scan offline afterwards.
+ */
+const keptOnVisit = [{ path: '/verificar', module: 'node_modules/jsqr/dist/jsQR.js' }]
+
+// Package keys are relative to the root, through wherever node_modules really lives.
+const moduleKey = (path: string) => {
+  const key = Object.keys(manifest).find((candidate) => candidate.endsWith(path))
+  if (!key) throw new Error(`${path} não está no manifest do Vite: atualize build-sw.ts`)
+  return key
+}
+const onFirstUse = reachedOnlyThrough(manifest, [
+  ...onlineOnlyRoutes
+    .filter((route) => existsSync(resolve(root, route)))
+    .flatMap((route) => routeChunkKeys(manifest, route)),
+  ...keptOnVisit.map(({ module }) => moduleKey(module)),
+])
+const keepOnVisit: Record<string, string[]> = {}
+for (const { path, module } of keptOnVisit)
+  keepOnVisit[path] = reachedOnlyThrough(manifest, [moduleKey(module)]).map((file) => `/${file}`)
+
+const buildInfo: BuildInfo = {
+  onFirstUse: onFirstUse.map((file) => `/${file}`),
+  keepOnVisit,
+}
 
 await build({
   configFile: false,
   logLevel: 'warn',
   root,
-  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  define: {
+    'process.env.NODE_ENV': JSON.stringify('production'),
+    __BUILD_INFO__: JSON.stringify(buildInfo),
+  },
   build: {
     outDir: resolve(root, '.tmp/sw'),
     emptyOutDir: true,
@@ -28,14 +65,21 @@ await build({
   },
 })
 
+const skipped = new Set(onFirstUse)
 const { count, size, warnings } = await injectManifest({
   swSrc: resolve(root, '.tmp/sw/sw.js'),
   swDest: resolve(dist, 'sw.js'),
   globDirectory: dist,
   globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,ico}'],
   globIgnores: ['sw.js', 'robots.txt'],
+  manifestTransforms: [
+    async (entries) => ({ manifest: entries.filter((item) => !skipped.has(item.url)) }),
+  ],
   // Hashed file names already change with their content: no cache-busting query needed.
   dontCacheBustURLsMatching: /^assets\//,
 })
 for (const warning of warnings) console.warn(`service worker: ${warning}`)
 console.log(`service worker: ${count} arquivos pré-armazenados (${(size / 1024).toFixed(1)} KiB)`)
+console.log(
+  `service worker: ${onFirstUse.length} guardados no primeiro uso (${onFirstUse.join(', ')})`,
+)

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
+import { RouteError } from './ui/route-error'
 
 export type RouterContext = { queryClient: QueryClient }
 
@@ -21,6 +22,7 @@ export function createAppRouter(queryClient: QueryClient) {
     // Query owns freshness; the router must not cache loader results on its own.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    defaultErrorComponent: RouteError,
   })
 }
 

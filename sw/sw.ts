@@ -1,6 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker entry only wires events; each concern lives in its own module.
 import type { PrecacheEntry } from 'workbox-precaching'
+import { buildInfo } from './build-info'
+import { setupFirstUse } from './first-use'
 import { setupMessages } from './messages'
 import { setupNavigation } from './navigation'
 import { setupOutbox } from './outbox'
@@ -9,6 +11,7 @@ import { setupPrecache } from './precache'
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
 setupPrecache(self.__WB_MANIFEST)
+setupFirstUse(self, buildInfo)
 setupOutbox(self)
 setupNavigation()
 setupMessages(self)

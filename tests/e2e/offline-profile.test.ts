@@ -77,7 +77,8 @@ describeBrowser('profile without signal', () => {
       ),
     ).toEqual([])
     expect(JSON.stringify(storage)).not.toContain('Ana')
-    // Caches hold the app shell only: no API answer, nothing about Ana.
+    // Caches hold the app's files only (the shell, and chunks kept on first use): no API answer,
+    // nothing about Ana.
     const cached = await page.evaluate(async () => {
       const urls: string[] = []
       for (const name of await caches.keys()) {
@@ -89,7 +90,7 @@ describeBrowser('profile without signal', () => {
     })
     expect(cached.length).toBeGreaterThan(0)
     for (const entry of cached) {
-      expect(entry).toMatch(/^portal-titular-precache-/)
+      expect(entry).toMatch(/^portal-titular-(precache-\S+ |on-first-use-\S+ \/assets\/)/)
       expect(entry).not.toMatch(/socios-api/)
     }
     // And the app still opens offline, on the login screen.

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+import { firstViewJs, lazyJs, type Manifest, precacheUrls, reachedOnlyThrough } from './chunk-graph'
+
+// A small build: the entry, a shared vendor chunk, /login, /pagamento with a library only it
+// uses, and /verificar whose decoder is loaded on first use.
+const manifest: Manifest = {
+  'index.html': {
+    file: 'assets/index.js',
+    isEntry: true,
+    imports: ['_react.js'],
+    dynamicImports: [
+      'src/routes/login.tsx?tsr-split=component',
+      'src/routes/pagamento.tsx?tsr-split=component',
+      'src/routes/verificar.tsx?tsr-split=component',
+    ],
+    css: ['assets/index.css'],
+  },
+  '_react.js': { file: 'assets/react.js' },
+  '_schemas.js': { file: 'assets/schemas.js' },
+  '_mask.js': { file: 'assets/mask.js' },
+  'src/routes/login.tsx?tsr-split=component': {
+    file: 'assets/login.js',
+    imports: ['index.html', '_react.js', '_schemas.js'],
+  },
+  'src/routes/pagamento.tsx?tsr-split=component': {
+    file: 'assets/pagamento.js',
+    imports: ['index.html', '_schemas.js', '_mask.js'],
+    css: ['assets/pagamento.css'],
+  },
+  'src/routes/verificar.tsx?tsr-split=component': {
+    file: 'assets/verificar.js',
+    imports: ['index.html'],
+    dynamicImports: ['node_modules/jsqr/dist/jsQR.js'],
+  },
+  'node_modules/jsqr/dist/jsQR.js': { file: 'assets/jsQR.js' },
+}
+
+describe('chunk graph', () => {
+  it('the first view of a route is the entry, the route chunk and their static imports', () => {
+    expect(firstViewJs(manifest, 'src/routes/login.tsx').sort()).toEqual([
+      'assets/index.js',
+      'assets/login.js',
+      'assets/react.js',
+      'assets/schemas.js',
+    ])
+  })
+
+  it('lazy chunks are everything the entry does not load up front', () => {
+    expect(lazyJs(manifest).sort()).toEqual([
+      'assets/jsQR.js',
+      'assets/login.js',
+      'assets/mask.js',
+      'assets/pagamento.js',
+      'assets/schemas.js',
+      'assets/verificar.js',
+    ])
+  })
+
+  it('what only online-only roots reach can stay out of the precache; shared chunks stay in', () => {
+    expect(
+      reachedOnlyThrough(manifest, [
+        'src/routes/pagamento.tsx?tsr-split=component',
+        'node_modules/jsqr/dist/jsQR.js',
+      ]),
+    ).toEqual(['assets/jsQR.js', 'assets/mask.js', 'assets/pagamento.css', 'assets/pagamento.js'])
+  })
+
+  it('reads the precache manifest workbox injected into the service worker', () => {
+    const sw = 'x([{"revision":null,"url":"assets/index.js"},{"revision":"ab","url":"index.html"}])'
+    expect(precacheUrls(sw)).toEqual(['assets/index.js', 'index.html'])
+  })
+})

@@ -1,0 +1,100 @@
+/**
+ * Reads the build's chunk graph from Vite's manifest (dist/.vite/manifest.json, `build.manifest`):
+ * which files a route's first view loads, which chunks load later, and which chunks only an
+ * online-only route reaches. Used by the size budgets test and by the service worker build.
+ */
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+
+export type ManifestChunk = {
+  file: string
+  src?: string
+  isEntry?: boolean
+  imports?: string[]
+  dynamicImports?: string[]
+  css?: string[]
+}
+export type Manifest = Record<string, ManifestChunk>
+
+export const readManifest = (dist: string): Manifest =>
+  JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8'))
+
+export function entryKey(manifest: Manifest): string {
+  const keys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry)
+  if (keys.length !== 1) throw new Error(`Esperava uma entrada no manifest, achei ${keys.length}`)
+  return keys[0] as string
+}
+
+/**
+ * The chunks TanStack Router's autoCodeSplitting made of one route file
+ * (`src/routes/login.tsx?tsr-split=component`, `…?tsr-split=component---loader`, …).
+ */
+export const routeChunkKeys = (manifest: Manifest, routeFile: string) =>
+  Object.keys(manifest).filter((key) => key === routeFile || key.startsWith(`${routeFile}?`))
+
+/** `roots` and every chunk they import, statically only or also dynamically. */
+export function closure(
+  manifest: Manifest,
+  roots: string[],
+  { dynamic = false, stopAt = new Set<string>() } = {},
+): Set<string> {
+  const seen = new Set<string>()
+  const visit = (key: string) => {
+    if (seen.has(key) || stopAt.has(key)) return
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`Chunk ${key} ausente do manifest`)
+    seen.add(key)
+    for (const next of chunk.imports ?? []) visit(next)
+    if (dynamic) for (const next of chunk.dynamicImports ?? []) visit(next)
+  }
+  for (const root of roots) visit(root)
+  return seen
+}
+
+const jsFiles = (manifest: Manifest, keys: Iterable<string>) =>
+  [...new Set([...keys].map((key) => manifest[key]?.file ?? ''))].filter((file) =>
+    file.endsWith('.js'),
+  )
+
+/** JavaScript of a route's first view: the entry, the route's chunks and what they import. */
+export function firstViewJs(manifest: Manifest, routeFile: string): string[] {
+  const route = routeChunkKeys(manifest, routeFile)
+  if (route.length === 0) throw new Error(`Rota ${routeFile} ausente do manifest`)
+  return jsFiles(manifest, closure(manifest, [entryKey(manifest), ...route]))
+}
+
+/** Every JavaScript chunk the entry does not load up front. */
+export function lazyJs(manifest: Manifest): string[] {
+  const upFront = new Set(jsFiles(manifest, closure(manifest, [entryKey(manifest)])))
+  return jsFiles(manifest, Object.keys(manifest)).filter((file) => !upFront.has(file))
+}
+
+/**
+ * Files (JS and CSS) that are reached only through `roots`: walking the whole graph from the
+ * entry without entering a root misses them. These can stay out of the precache when the roots
+ * are online-only screens or libraries loaded on first use.
+ */
+export function reachedOnlyThrough(manifest: Manifest, roots: string[]): string[] {
+  const withoutRoots = closure(manifest, [entryKey(manifest)], {
+    dynamic: true,
+    stopAt: new Set(roots),
+  })
+  const kept = new Set(
+    [...withoutRoots].flatMap((key) => [manifest[key]?.file, ...(manifest[key]?.css ?? [])]),
+  )
+  const throughRoots = closure(manifest, roots, { dynamic: true })
+  const files = [...throughRoots].flatMap((key) => [
+    manifest[key]?.file ?? '',
+    ...(manifest[key]?.css ?? []),
+  ])
+  return [...new Set(files)].filter((file) => file && !kept.has(file)).sort()
+}
+
+/** The precache manifest workbox-build injected into the service worker. */
+export const precacheUrls = (swSource: string) =>
+  [...swSource.matchAll(/"url":"([^"]+)"/g)].map((match) => (match[1] ?? '').replace(/^\//, ''))
+
+/** Size of a dist/ file as the server would send it, gzip level 9, in KiB. */
+export const gzipKiB = (dist: string, file: string) =>
+  gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024

@@ -1,0 +1,30 @@
+import type { ErrorComponentProps } from '@tanstack/react-router'
+import { Button } from './button'
+import styles from './route-error.module.css'
+
+/** Chromium, Safari and Firefox words for "this chunk could not be fetched". */
+const chunkLoadFailure =
+  /dynamically imported module|Importing a module script failed|Unable to preload CSS/i
+
+/**
+ * A screen that could not open. Online-only screens (payments, DESIGN §5) are not kept on the
+ * device, so with no signal their code is not there: say so plainly, in Portuguese.
+ */
+export function RouteError({ error }: ErrorComponentProps) {
+  const noSignal =
+    !navigator.onLine ||
+    chunkLoadFailure.test(error instanceof Error ? error.message : String(error))
+  return (
+    <main className={styles.page}>
+      <div role="alert" className={styles.box}>
+        <h1 className={styles.title}>{noSignal ? 'Sem conexão' : 'Algo deu errado'}</h1>
+        <p>
+          {noSignal
+            ? 'Esta tela precisa de internet para abrir. Conecte-se e tente de novo.'
+            : 'Não foi possível abrir esta tela. Tente de novo.'}
+        </p>
+        <Button onClick={() => window.location.reload()}>Tentar de novo</Button>
+      </div>
+    </main>
+  )
+}

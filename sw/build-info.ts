@@ -1,0 +1,14 @@
+/** What scripts/build-sw.ts read from Vite's manifest for this build (a `define`). */
+export type BuildInfo = {
+  /**
+   * Files left out of the precache and cached when first used instead: the online-only payment
+   * screens (DESIGN §5) and the QR decoder /verificar loads when it opens.
+   */
+  onFirstUse: string[]
+  /** Of those, what a screen needs offline once visited: kept when that path is opened. */
+  keepOnVisit: Record<string, string[]>
+}
+
+declare const __BUILD_INFO__: BuildInfo
+
+export const buildInfo: BuildInfo = __BUILD_INFO__
