@@ -8,11 +8,12 @@ import { resolve } from 'node:path'
 import { build } from 'vite'
 import { injectManifest } from 'workbox-build'
 import type { BuildInfo } from '../sw/build-info'
-import { reachedOnlyThrough, readManifest, routeChunkKeys } from './chunk-graph'
+import { closure, entryKey, reachedOnlyThrough, readManifest, routeChunkKeys } from './chunk-graph'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = resolve(root, 'dist')
 const manifest = readManifest(dist)
+const entry = entryKey(manifest)
 
 /** Payments are online only (DESIGN §5): offline, these screens say so instead of loading. */
 const onlineOnlyRoutes = ['src/routes/pagamento.tsx', 'src/routes/success.tsx']
@@ -38,9 +39,30 @@ const keepOnVisit: Record<string, string[]> = {}
 for (const { path, module } of keptOnVisit)
   keepOnVisit[path] = reachedOnlyThrough(manifest, [moduleKey(module)]).map((file) => `/${file}`)
 
+/** The card screen's chunks (layout and route, without their error/pending parts). */
+const screenChunks = (route: string) =>
+  routeChunkKeys(manifest, route).filter((key) =>
+    (key.split('?tsr-split=')[1] ?? '').split('---').includes('component'),
+  )
+const upFront = closure(manifest, [entry])
+const favorites = [
+  ...closure(manifest, [
+    ...screenChunks('src/routes/_app.tsx'),
+    ...screenChunks('src/routes/_app/favorites.tsx'),
+  ]),
+].filter((key) => !upFront.has(key))
+const upFrontCss = new Set([...upFront].flatMap((key) => manifest[key]?.css ?? []))
+
 const buildInfo: BuildInfo = {
+  entry: `/${manifest[entry]?.file}`,
   onFirstUse: onFirstUse.map((file) => `/${file}`),
   keepOnVisit,
+  favorites: {
+    modulepreload: favorites.map((key) => `/${manifest[key]?.file}`),
+    stylesheets: [...new Set(favorites.flatMap((key) => manifest[key]?.css ?? []))]
+      .filter((file) => !upFrontCss.has(file))
+      .map((file) => `/${file}`),
+  },
 }
 
 await build({

@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { setSessionExpiredHandler } from './api/client'
 import { createQueryClient } from './api/query-client'
 import { InstallPrompt } from './features/install/components/install-prompt'
+import { releaseCardSnapshotView } from './offline/card-snapshot'
 import { startOutbox } from './offline/outbox-listener'
 import { queryPersister, shouldPersistQuery } from './offline/persist'
 import { signOut } from './offline/sign-out'
@@ -22,6 +23,7 @@ function createApp() {
     }),
   )
   startOutbox(queryClient)
+  releaseCardSnapshotView(router)
   return { queryClient, router }
 }
 

@@ -1,5 +1,7 @@
 /** What scripts/build-sw.ts read from Vite's manifest for this build (a `define`). */
 export type BuildInfo = {
+  /** The entry script (/assets/index-….js): it names the build a card snapshot was drawn by. */
+  entry: string
   /**
    * Files left out of the precache and cached when first used instead: the online-only payment
    * screens (DESIGN §5) and the QR decoder /verificar loads when it opens.
@@ -7,6 +9,8 @@ export type BuildInfo = {
   onFirstUse: string[]
   /** Of those, what a screen needs offline once visited: kept when that path is opened. */
   keepOnVisit: Record<string, string[]>
+  /** Route chunks and styles /favorites needs beyond the entry, announced in its HTML. */
+  favorites: { modulepreload: string[]; stylesheets: string[] }
 }
 
 declare const __BUILD_INFO__: BuildInfo

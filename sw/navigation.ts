@@ -1,12 +1,24 @@
 import { createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
+import { cardSnapshot } from '../src/offline/card-snapshot-contract'
+import type { BuildInfo } from './build-info'
+import { favoritesPage } from './card-snapshot'
 
 /** Paths that are never the app: the API, the demo sandbox and the dev outbox. */
 export const notAppPaths = [/^\/socios-api(\/|$)/, /^\/sandbox(\/|$)/, /^\/dev(\/|$)/]
 
 /** Every navigation inside the app is answered by the precached index.html, online or not. */
-export function setupNavigation() {
+export function setupNavigation(build: BuildInfo) {
+  const shell = createHandlerBoundToURL('/index.html')
   registerRoute(
-    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: notAppPaths }),
+    new NavigationRoute(
+      async (options) => {
+        const response = await shell(options)
+        // The member card is the screen that must show fastest with no signal.
+        if (options.url.pathname !== cardSnapshot.path || !response.ok) return response
+        return favoritesPage(response, build)
+      },
+      { denylist: notAppPaths },
+    ),
   )
 }

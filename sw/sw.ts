@@ -13,5 +13,5 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 setupPrecache(self.__WB_MANIFEST)
 setupFirstUse(self, buildInfo)
 setupOutbox(self)
-setupNavigation()
+setupNavigation(buildInfo)
 setupMessages(self)

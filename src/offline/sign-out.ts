@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { session } from '../api/session'
+import { deleteCardSnapshot } from './card-snapshot'
 import { clearOutbox } from './outbox-listener'
 import { persistedCacheKey } from './persist'
 
@@ -15,6 +16,7 @@ export async function signOut(queryClient: QueryClient) {
   localStorage.removeItem('pixResponse')
   localStorage.removeItem('pixData')
   clearOutbox()
+  await deleteCardSnapshot()
   // The device database loads on demand, so the login screen's bundle does not carry it.
   const { db } = await import('./db')
   await db.wipe().catch((error) => console.error('Falha ao apagar os dados do aparelho', error))

@@ -8,7 +8,7 @@ type Props = { start?: ReactNode; end?: ReactNode; children: ReactNode }
 
 /**
  * The app shell: header with a curved blue gradient and the logo (spec §2), a quiet note while
- * the device has no connection, then the page.
+ * the device has no connection (hanging from the header, so the page never moves), then the page.
  */
 export function Shell({ start, end, children }: Props) {
   const online = useOnline()
@@ -26,7 +26,7 @@ export function Shell({ start, end, children }: Props) {
         {!online && (
           <p className={styles.offline} role="status">
             <OfflineIcon />
-            Sem conexão — mostrando o que foi salvo no aparelho
+            Sem conexão — mostrando dados salvos
           </p>
         )}
       </header>

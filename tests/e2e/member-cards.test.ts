@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
@@ -106,6 +106,67 @@ describeBrowser('member cards', () => {
     for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
     await expectVisible(page.getByText(/^Sem conexão/))
     await flipAndDownload('Pedro Souza')
+    await backOnline()
+  })
+
+  const snapshotStored = () =>
+    page.evaluate(async () =>
+      Boolean(
+        await caches.match('/card-snapshot.json', { cacheName: 'portal-titular-card-snapshot' }),
+      ),
+    )
+  const cardTop = async (root: Page | Locator) =>
+    (await root.locator('h3', { hasText: 'Pedro Souza' }).first().boundingBox())?.y
+
+  /** A page where none of the app's scripts run; the service worker still answers for it. */
+  async function pageWithoutScripts() {
+    const fresh = await context.newPage()
+    const cdp = await context.newCDPSession(fresh)
+    await cdp.send('Emulation.setScriptExecutionDisabled', { value: true })
+    return {
+      fresh,
+      allowScripts: () => cdp.send('Emulation.setScriptExecutionDisabled', { value: false }),
+    }
+  }
+
+  it('offline, the last card list shows before the app runs, the app takes its place without a jump, and Sair removes it', async () => {
+    await openCardsOnline()
+    const onlineTop = await cardTop(page)
+    await expect.poll(snapshotStored).toBe(true)
+    await goOffline()
+    await page.close()
+
+    // What shows with no script at all is what the service worker painted from the last visit.
+    const cold = await pageWithoutScripts()
+    page = cold.fresh
+    await page.goto(`${server.url}/favorites`)
+    const snapshot = page.locator('#card-snapshot')
+    for (const name of activeNames) await expectVisible(snapshot.locator('h3', { hasText: name }))
+    await expectVisible(snapshot.getByText('Plano Família Clube'))
+    expect(await snapshot.getByText('ATIVO', { exact: true }).count()).toBe(2)
+    expect(await snapshot.getByText('Maria Souza').count()).toBe(0)
+    expect(await snapshot.locator('img[alt="Foto de Ana Paula Souza"]').count()).toBe(1)
+    expect(await cardTop(page)).toBe(onlineTop)
+
+    // With scripts, the app replaces it in place: one list, the live one, at the same spot.
+    await cold.allowScripts()
+    await page.reload()
+    await snapshot.waitFor({ state: 'detached' })
+    for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
+    expect(await page.locator('h3', { hasText: 'Pedro Souza' }).count()).toBe(1)
+    expect(await cardTop(page)).toBe(onlineTop)
+    await flipAndDownload('Ana Paula Souza')
+
+    // Sair, still with no signal: the copy goes with the rest of the personal data.
+    await page.getByRole('button', { name: 'Menu' }).click()
+    await page.getByRole('menuitem', { name: 'Sair' }).click()
+    await page.waitForURL(`${server.url}/login`)
+    expect(await snapshotStored()).toBe(false)
+    await page.close()
+    page = (await pageWithoutScripts()).fresh
+    await page.goto(`${server.url}/favorites`)
+    expect(await page.locator('#card-snapshot').count()).toBe(0)
+    expect(await page.content()).not.toContain('Ana Paula Souza')
     await backOnline()
   })
 

@@ -56,6 +56,12 @@ describeBrowser('profile without signal', () => {
   })
 
   it('after "Sair" no personal data is left on the device, even offline', async () => {
+    // The card screen leaves a snapshot of itself for the next cold start: it must go too.
+    await page.getByRole('link', { name: 'Carteirinha' }).click()
+    await expectVisible(page.getByRole('heading', { name: 'Ana Paula Souza' }))
+    await expect
+      .poll(() => page.evaluate(() => caches.has('portal-titular-card-snapshot')))
+      .toBe(true)
     await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('menuitem', { name: 'Sair' }).click()
     await page.waitForURL(`${server.url}/login`)
@@ -78,7 +84,7 @@ describeBrowser('profile without signal', () => {
     ).toEqual([])
     expect(JSON.stringify(storage)).not.toContain('Ana')
     // Caches hold the app's files only (the shell, and chunks kept on first use): no API answer,
-    // nothing about Ana.
+    // no card snapshot, nothing about Ana.
     const cached = await page.evaluate(async () => {
       const urls: string[] = []
       for (const name of await caches.keys()) {

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/client'
 import { session } from '../../api/session'
 import { readActiveCards, useMemberCards } from '../../features/cards/api/cards'
 import { MemberCards } from '../../features/cards/components/member-cards'
+import { useCardSnapshot } from '../../features/cards/use-card-snapshot'
 import { useContract } from '../../features/contracts/api/contract'
 import { isTokenValid } from '../../lib/jwt'
 import { db } from '../../offline/db'
@@ -29,6 +30,7 @@ function Favorites() {
   const initial = Route.useLoaderData()
   const contract = useContract(contractId).contract ?? initial.contract
   const { cards, error } = useMemberCards(contractId, initial.cards)
+  useCardSnapshot(contractId, cards)
 
   // Spec §8: a server error on the card list shows its message.
   useEffect(() => {

@@ -1,0 +1,55 @@
+import type { AnyRouter } from '@tanstack/react-router'
+import { session } from '../api/session'
+import { type CardSnapshot, cardSnapshot } from './card-snapshot-contract'
+
+const cachesAvailable = () => typeof caches !== 'undefined'
+
+// Saves and the logout's delete run one after another, so a save that started before "Sair"
+// can't land after the delete; a save that starts after it finds no session and writes nothing.
+let turn: Promise<void> = Promise.resolve()
+function inTurn(work: () => Promise<void>): Promise<void> {
+  turn = turn
+    .then(work)
+    .catch((error) => console.error('Falha ao gravar ou apagar a cópia das carteirinhas', error))
+  return turn
+}
+
+export const saveCardSnapshot = (snapshot: Omit<CardSnapshot, 'build'>) =>
+  inTurn(async () => {
+    const build = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src
+    if (!cachesAvailable() || !build || !session.token()) return
+    const cache = await caches.open(cardSnapshot.cache)
+    await cache.put(
+      cardSnapshot.url,
+      Response.json({ ...snapshot, build: new URL(build).pathname } satisfies CardSnapshot),
+    )
+  })
+
+/** Logout: the snapshot holds names, codes and photos, so it goes with the rest. */
+export const deleteCardSnapshot = () =>
+  inTurn(async () => {
+    if (cachesAvailable()) await caches.delete(cardSnapshot.cache)
+  })
+
+/** The app's own card list is on screen: the static copy the worker painted goes. */
+export function dropCardSnapshotView() {
+  document.getElementById(cardSnapshot.elementId)?.remove()
+}
+
+/**
+ * The static copy stands in for the card screen only. It goes at once when it belongs to another
+ * contract, when the app lands anywhere else (a redirect, another route), and after a few
+ * seconds in any case: an inert copy must never hide the real app for long.
+ */
+export function releaseCardSnapshotView(router: AnyRouter) {
+  const view = document.getElementById(cardSnapshot.elementId)
+  if (!view) return
+  if (view.dataset.contract !== session.contractId()) return view.remove()
+  const stop = router.subscribe('onRendered', ({ toLocation }) => {
+    if (toLocation.pathname !== cardSnapshot.path) dropCardSnapshotView()
+  })
+  setTimeout(() => {
+    stop()
+    dropCardSnapshotView()
+  }, 5000)
+}
