@@ -13,6 +13,14 @@ export default defineConfig({
         },
       },
       {
+        // Reads dist/: `npm test` builds first; `npm run test:unit` does not need a build.
+        test: {
+          name: 'size',
+          include: ['tests/size/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],

@@ -1,0 +1,60 @@
+/**
+ * DESIGN §7 size budgets, on the built app (`npm test` builds before Vitest runs). Sizes are
+ * deterministic, so unlike speed they may be asserted: gzip level 9 of the files in dist/, as
+ * `npm run bench` reports them (it measures /login in Chromium; the two figures agree).
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import {
+  firstViewJs,
+  gzipKiB,
+  lazyJs,
+  type Manifest,
+  precacheUrls,
+  readManifest,
+} from '../../scripts/chunk-graph'
+
+const dist = resolve(import.meta.dirname, '../../dist')
+const budgetKiB = { login: 130, lazyChunk: 50, precache: 300 }
+
+const kib = (value: number) => `${value.toFixed(1)} KiB`
+const sized = (files: string[]) =>
+  files.map((file) => ({ file, kib: gzipKiB(dist, file) })).sort((a, b) => b.kib - a.kib)
+const total = (files: Array<{ kib: number }>) => files.reduce((sum, file) => sum + file.kib, 0)
+const table = (files: Array<{ file: string; kib: number }>) =>
+  files.map(({ file, kib: size }) => `  ${kib(size).padStart(10)}  ${file}`).join('\n')
+
+describe('size budgets (DESIGN §7)', () => {
+  let manifest: Manifest
+  beforeAll(() => {
+    if (!existsSync(join(dist, '.vite/manifest.json')) || !existsSync(join(dist, 'sw.js')))
+      throw new Error('dist/ incompleto: rode `npm run build` antes deste teste.')
+    manifest = readManifest(dist)
+  })
+
+  it(`JavaScript for the first view of /login ≤ ${budgetKiB.login} KiB gzip`, () => {
+    const files = sized(firstViewJs(manifest, 'src/routes/login.tsx'))
+    const login = total(files)
+    expect(
+      login,
+      `/login carrega ${kib(login)} de JS (gzip), acima de ${budgetKiB.login} KiB:\n${table(files)}`,
+    ).toBeLessThanOrEqual(budgetKiB.login)
+  })
+
+  it(`every lazy chunk ≤ ${budgetKiB.lazyChunk} KiB gzip`, () => {
+    const over = sized(lazyJs(manifest)).filter((file) => file.kib > budgetKiB.lazyChunk)
+    expect(over, `chunks acima de ${budgetKiB.lazyChunk} KiB (gzip):\n${table(over)}`).toEqual([])
+  })
+
+  it(`the whole precache, service worker included, ≤ ${budgetKiB.precache} KiB gzip`, () => {
+    const urls = precacheUrls(readFileSync(join(dist, 'sw.js'), 'utf8'))
+    expect(urls.length).toBeGreaterThan(0)
+    const files = sized([...urls, 'sw.js'])
+    const precache = total(files)
+    expect(
+      precache,
+      `o precache soma ${kib(precache)} (gzip), acima de ${budgetKiB.precache} KiB; os maiores:\n${table(files.slice(0, 10))}`,
+    ).toBeLessThanOrEqual(budgetKiB.precache)
+  })
+})
