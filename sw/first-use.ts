@@ -9,7 +9,8 @@ export const firstUseCache = `${cachePrefix}-on-first-use-v1`
  * Hashed files not worth precaching for everyone (the payment screens work online only; the QR
  * decoder matters to staff on /verificar only) are kept when first loaded, and a screen's own
  * (`keepOnVisit`) as soon as that screen opens, so it works with no signal afterwards. A new
- * build prunes what it no longer names.
+ * build prunes what it no longer names. Returns what to do when a path is opened: the navigation
+ * route calls it (a fetch listener of our own would never see a request the router answered).
  */
 export function setupFirstUse(scope: ServiceWorkerGlobalScope, build: BuildInfo) {
   const wanted = new Set(build.onFirstUse)
@@ -27,10 +28,6 @@ export function setupFirstUse(scope: ServiceWorkerGlobalScope, build: BuildInfo)
   // No signal now: the next visit with signal keeps them.
   const keepQuietly = (pathname: string) => keepFor(pathname).catch(() => undefined)
 
-  scope.addEventListener('fetch', (event) => {
-    if (event.request.mode === 'navigate')
-      event.waitUntil(keepQuietly(new URL(event.request.url).pathname))
-  })
   scope.addEventListener('activate', (event) => {
     event.waitUntil(
       (async () => {
@@ -45,4 +42,5 @@ export function setupFirstUse(scope: ServiceWorkerGlobalScope, build: BuildInfo)
       })(),
     )
   })
+  return keepQuietly
 }

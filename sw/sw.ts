@@ -11,7 +11,7 @@ import { setupPrecache } from './precache'
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> }
 
 setupPrecache(self.__WB_MANIFEST)
-setupFirstUse(self, buildInfo)
+const keepForVisit = setupFirstUse(self, buildInfo)
 setupOutbox(self)
-setupNavigation(buildInfo)
+setupNavigation(buildInfo, keepForVisit)
 setupMessages(self)

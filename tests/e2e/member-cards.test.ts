@@ -230,6 +230,14 @@ describeBrowser('member cards', () => {
     // Offline, eight days later: the gate still verifies, and the pass's window has closed.
     await server.stop()
     await context.setOffline(true)
+    // The QR decoder is not precached; it was kept when /verificar opened, so scanning works too.
+    const decoder = () =>
+      staff.evaluate(async () => {
+        const kept = await caches.open('portal-titular-on-first-use-v1')
+        const url = (await kept.keys()).map((request) => request.url).find((u) => /jsQR-/.test(u))
+        return url ? (await fetch(url)).status : 0
+      })
+    await expect.poll(decoder).toBe(200)
     await staff.clock.install({ time: new Date(Date.now() + 8 * 24 * 3600_000) })
     await staff.reload()
     result = await check(anaPass)
