@@ -209,6 +209,14 @@ describe('static app', () => {
     }
   })
 
+  it('keeps build metadata private', async () => {
+    mkdirSync(join(dist, '.vite'), { recursive: true })
+    writeFileSync(join(dist, '.vite', 'manifest.json'), '{"index.html":{}}')
+    const response = await app.request('/.vite/manifest.json')
+    expect(response.status).toBe(404)
+    expect(await response.json()).toEqual({ message: 'Recurso não encontrado.' })
+  })
+
   it('answers a missing file with 404, not the app shell', async () => {
     const response = await app.request('/assets/app-000000.js')
     expect(response.status).toBe(404)

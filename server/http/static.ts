@@ -33,6 +33,8 @@ export function staticSite(staticDir: string): MiddlewareHandler {
   let serveFile: MiddlewareHandler | undefined
   return async (c: Context, next: Next) => {
     if (isServerPath(c.req.path)) return next()
+    // Build metadata (Vite's manifest) is for the build scripts, not for the public.
+    if (c.req.path.startsWith('/.')) return next()
     if (!serveFile && existsSync(staticDir))
       serveFile = serveStatic({ root: staticDir, precompressed: true })
     let missing = !serveFile
