@@ -2,7 +2,7 @@
  * Size of what the first view of a route loads: every JavaScript file the browser fetched for
  * it, gzip-compressed from dist/ (what the server would send), plus the whole precache.
  */
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Browser } from 'playwright-core'
@@ -37,4 +37,20 @@ export function precacheKiB() {
   const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((match) => match[1] ?? '')
   const total = urls.reduce((sum, url) => sum + gzipKiB(url.replace(/^\//, '')), 0)
   return { kib: total + gzipKiB('sw.js'), files: urls.length + 1 }
+}
+
+/**
+ * The largest JavaScript chunk the first load does not pull in (not the entry nor one of its
+ * modulepreloads in index.html): what one lazy route or feature costs when it is first opened.
+ */
+export function largestLazyChunk() {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8')
+  const eager = new Set(
+    [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
+  )
+  const lazy = readdirSync(join(dist, 'assets'))
+    .filter((name) => name.endsWith('.js') && !eager.has(`assets/${name}`))
+    .map((name) => ({ name, kib: gzipKiB(`assets/${name}`) }))
+    .sort((a, b) => b.kib - a.kib)
+  return { ...(lazy[0] ?? { name: '(nenhum)', kib: 0 }), lazyChunks: lazy.length }
 }

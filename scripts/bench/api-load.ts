@@ -1,0 +1,157 @@
+/**
+ * API load (DESIGN §7): autocannon against the real server (`tsx server/index.ts`, spawned as the
+ * browser tests do), logged in as ana. Each authenticated read is measured next to a bare JSON
+ * route of the same server in the same run (the floor: routing, headers, JSON, HTTP), so the
+ * figures say what the session and the database cost on top of what any answer costs here.
+ * autocannon shares the machine with the server: on 2 cores it takes most of one.
+ */
+import autocannon from 'autocannon'
+import pg from 'pg'
+import { startServer } from '../../tests/helpers/server'
+import { demoSession } from './demo-session'
+
+/** Client connections: enough to keep the server busy, few enough that latency means something. */
+const connections = 10
+const measureSeconds = 10
+const warmSeconds = 3
+/** DESIGN §7 target for the contract read; the sustained run offers twice as much. */
+const targetRate = 1_000
+const sustainedSeconds = 60
+
+export interface LoadFigures {
+  path: string
+  seconds: number
+  /** Answers per second over the run (any status; errors are counted apart). */
+  reqPerSec: number
+  p50Ms: number
+  p99Ms: number
+  maxMs: number
+  requests: number
+  /** Connection errors, timeouts and non-2xx answers together: any of them fails the budget. */
+  errors: number
+  non2xx: number
+  timeouts: number
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  overallRate?: number,
+): Promise<LoadFigures> {
+  const result = await autocannon({
+    url,
+    headers,
+    connections,
+    duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
+  })
+  return {
+    path: new URL(url).pathname,
+    seconds,
+    reqPerSec: result.requests.total / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    requests: result.requests.total,
+    errors: result.errors + result.timeouts + result.non2xx,
+    non2xx: result.non2xx,
+    timeouts: result.timeouts,
+  }
+}
+
+/** A started server with ana logged in: the URLs to load and the headers to send. */
+async function withLoggedInServer<T>(
+  env: Record<string, string>,
+  use: (target: {
+    floorUrl: string
+    contractUrl: string
+    ordersUrl: string
+    auth: Record<string, string>
+    output: () => string
+  }) => Promise<T>,
+): Promise<T> {
+  const server = await startServer(env)
+  try {
+    const { token, contractId } = await demoSession(server.url)
+    const api = `${server.url}/socios-api`
+    return await use({
+      floorUrl: `${api}/health`,
+      contractUrl: `${api}/client/contract/${contractId}`,
+      ordersUrl: `${api}/client/contract/payment-orders/${contractId}`,
+      auth: { authorization: `Bearer ${token}` },
+      output: server.output,
+    })
+  } finally {
+    await server.close()
+  }
+}
+
+export interface ApiRun {
+  database: 'pglite' | 'postgres'
+  connections: number
+  floor: LoadFigures
+  contract: LoadFigures
+  paymentOrders: LoadFigures
+}
+
+function runAgainst(database: ApiRun['database'], env: Record<string, string>): Promise<ApiRun> {
+  return withLoggedInServer(env, async ({ floorUrl, contractUrl, ordersUrl, auth, output }) => {
+    // Warm the JIT, the database's plans and caches before anything is measured.
+    for (const url of [floorUrl, contractUrl, ordersUrl]) await load(url, auth, warmSeconds)
+    const run: ApiRun = {
+      database,
+      connections,
+      floor: await load(floorUrl, {}, measureSeconds),
+      contract: await load(contractUrl, auth, measureSeconds),
+      paymentOrders: await load(ordersUrl, auth, measureSeconds),
+    }
+    if (run.floor.errors + run.contract.errors + run.paymentOrders.errors > 0)
+      console.warn(`[bench] respostas com erro sob carga (${database}):\n${output()}`)
+    return run
+  })
+}
+
+/** A fresh database on the PostgreSQL of DATABASE_URL for one run, dropped afterwards. */
+async function withFreshPostgres<T>(databaseUrl: string, use: (url: string) => Promise<T>) {
+  const name = `pdt_bench_${process.pid}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  try {
+    await admin.query(`create database ${name}`)
+    const url = new URL(databaseUrl)
+    url.pathname = `/${name}`
+    try {
+      return await use(url.toString())
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`)
+    }
+  } finally {
+    await admin.end()
+  }
+}
+
+/** The floor and both reads on the embedded database, then on PostgreSQL when DATABASE_URL is set. */
+export async function apiLoadBench(): Promise<ApiRun[]> {
+  const runs = [await runAgainst('pglite', {})]
+  const databaseUrl = process.env.DATABASE_URL
+  if (databaseUrl)
+    runs.push(
+      await withFreshPostgres(databaseUrl, (url) =>
+        // DEMO on, so the fresh database gets the demo people (it defaults off with PostgreSQL).
+        runAgainst('postgres', { DATABASE_URL: url, DEMO: '1' }),
+      ),
+    )
+  return runs
+}
+
+/** The contract read offered twice the target rate for a minute, on the embedded database. */
+export function sustainedLoadBench(): Promise<LoadFigures & { offeredRate: number }> {
+  return withLoggedInServer({}, async ({ contractUrl, auth, output }) => {
+    await load(contractUrl, auth, warmSeconds)
+    const offeredRate = 2 * targetRate
+    const figures = await load(contractUrl, auth, sustainedSeconds, offeredRate)
+    if (figures.errors > 0) console.warn(`[bench] erros na carga sustentada:\n${output()}`)
+    return { offeredRate, ...figures }
+  })
+}
