@@ -9,6 +9,7 @@ import autocannon from 'autocannon'
 import pg from 'pg'
 import { startServer } from '../../tests/helpers/server'
 import { demoSession } from './demo-session'
+import { cpuMs, pidListeningOn } from './process-cpu'
 
 /** Client connections: enough to keep the server busy, few enough that latency means something. */
 const connections = 10
@@ -31,6 +32,12 @@ export interface LoadFigures {
   errors: number
   non2xx: number
   timeouts: number
+  /**
+   * Server CPU per answer (µs), and the rate one core would give at that cost: figures that
+   * hold when other work shares the machine, unlike req/s. Undefined where /proc is missing.
+   */
+  serverCpuUs?: number
+  oneCoreReqPerSec?: number
 }
 
 async function load(
@@ -39,6 +46,8 @@ async function load(
   seconds: number,
   overallRate?: number,
 ): Promise<LoadFigures> {
+  const pid = pidListeningOn(Number(new URL(url).port))
+  const cpuBefore = pid ? cpuMs(pid) : 0
   const result = await autocannon({
     url,
     headers,
@@ -46,6 +55,7 @@ async function load(
     duration: seconds,
     ...(overallRate ? { overallRate } : {}),
   })
+  const serverCpuUs = pid ? ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total : undefined
   return {
     path: new URL(url).pathname,
     seconds,
@@ -57,6 +67,7 @@ async function load(
     errors: result.errors + result.timeouts + result.non2xx,
     non2xx: result.non2xx,
     timeouts: result.timeouts,
+    ...(serverCpuUs ? { serverCpuUs, oneCoreReqPerSec: 1e6 / serverCpuUs } : {}),
   }
 }
 

@@ -114,7 +114,9 @@ async function browserBenches() {
 
 const loadText = (figures: LoadFigures, floor?: LoadFigures) =>
   `${figures.reqPerSec.toFixed(0)} req/s · p50 ${figures.p50Ms} ms · p99 ${figures.p99Ms} ms · ` +
-  `${figures.errors} erros${floor ? ` · ${(figures.reqPerSec / floor.reqPerSec).toFixed(2)}× piso` : ''}`
+  `${figures.errors} erros` +
+  (floor ? ` · ${(figures.reqPerSec / floor.reqPerSec).toFixed(2)}× piso` : '') +
+  (figures.serverCpuUs ? ` · CPU ${figures.serverCpuUs.toFixed(0)} µs/req` : '')
 
 function apiRows(run: ApiRun) {
   const db = run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'
