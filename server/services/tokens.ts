@@ -28,12 +28,18 @@ export async function signSessionToken(
     .sign(key)
 }
 
-/** The person id of a valid token, or null for anything else (bad signature, alg, claims, expiry). */
+export interface VerifiedSession {
+  personId: string
+  /** When the token stops being valid, in ms since the epoch (its `exp`). */
+  expiresAt: number
+}
+
+/** The person and expiry of a valid token, or null for anything else (signature, alg, claims, expiry). */
 export async function verifySessionToken(
   key: Uint8Array,
   token: string,
   now: Date,
-): Promise<string | null> {
+): Promise<VerifiedSession | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       algorithms: ['HS256'],
@@ -43,7 +49,8 @@ export async function verifySessionToken(
       currentDate: now,
     })
     // The subject becomes a uuid query parameter; anything else could never name a person.
-    return payload.sub && uuidPattern.test(payload.sub) ? payload.sub : null
+    if (!payload.sub || !uuidPattern.test(payload.sub) || payload.exp === undefined) return null
+    return { personId: payload.sub, expiresAt: payload.exp * 1000 }
   } catch {
     return null
   }
