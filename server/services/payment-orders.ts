@@ -3,10 +3,11 @@
  * delay are read against today's date in São Paulo, so a NOT_PAID instalment whose due date has
  * passed shows as OVERDUE without any job rewriting rows.
  */
-import { asc, eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { PaymentOrder } from '../../src/api/schemas'
 import type { Database } from '../db/client'
-import { holders, paymentOrders } from '../db/schema'
+import { rowFromJson } from '../db/json-rows'
+import { paymentOrders } from '../db/schema'
 import { delayedDays, effectiveStatus, todayInSaoPaulo } from './payment-amounts'
 
 /** The part of `discount` the last paid link granted (spec §9), 0 when none. */
@@ -15,8 +16,8 @@ export const lastLinkAdjustmentOf = (data: Record<string, unknown>) =>
 
 /**
  * The contract's instalments in instalment order when this person holds it; undefined for
- * anyone else's contract (or none). One query: the holder row proves ownership even when the
- * contract has no instalment yet.
+ * anyone else's contract (or none). One call of the `holder_payment_orders` function (migration
+ * 0004): the holder row proves ownership even when the contract has no instalment yet.
  */
 export async function listHolderInstalments(
   db: Database,
@@ -24,30 +25,24 @@ export async function listHolderInstalments(
   contractId: string,
   now: Date,
 ): Promise<PaymentOrder[] | undefined> {
-  const rows = await db
-    .select({ holderPerson: holders.personId, order: paymentOrders })
-    .from(holders)
-    .leftJoin(paymentOrders, eq(paymentOrders.contractId, holders.contractId))
-    .where(eq(holders.contractId, contractId))
-    .orderBy(asc(paymentOrders.installment), asc(paymentOrders.dueDate), asc(paymentOrders.id))
-  if (rows[0]?.holderPerson !== personId) return undefined
+  const [found] = await db
+    .select({ orders: sql<unknown[] | null>`orders` })
+    .from(sql`holder_payment_orders(${personId}::uuid, ${contractId}::uuid) as orders`)
+  if (!found?.orders) return undefined
   const today = todayInSaoPaulo(now)
-  return rows.flatMap(({ order }) =>
-    order
-      ? [
-          {
-            id: order.id,
-            description: order.description,
-            installment: order.installment,
-            status: effectiveStatus(order.status, order.dueDate, today),
-            due_date: order.dueDate,
-            value: order.value,
-            discount: order.discount,
-            paid_value: order.paidValue,
-            delayed_days: delayedDays(order.status, order.dueDate, today),
-            data: { lastLinkAdjustment: lastLinkAdjustmentOf(order.data) },
-          },
-        ]
-      : [],
-  )
+  return found.orders.map((json) => {
+    const order = rowFromJson(paymentOrders, json)
+    return {
+      id: order.id,
+      description: order.description,
+      installment: order.installment,
+      status: effectiveStatus(order.status, order.dueDate, today),
+      due_date: order.dueDate,
+      value: order.value,
+      discount: order.discount,
+      paid_value: order.paidValue,
+      delayed_days: delayedDays(order.status, order.dueDate, today),
+      data: { lastLinkAdjustment: lastLinkAdjustmentOf(order.data) },
+    }
+  })
 }
