@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm'
 import type { Contract, Dependent } from '../../src/api/schemas'
 import type { Database } from '../db/client'
 import { rowFromJson } from '../db/json-rows'
+import { preparedPerDatabase } from '../db/prepared'
 import {
   contracts,
   dependents,
@@ -49,15 +50,22 @@ interface ContractJson {
   dependents: { dependent: unknown; type: unknown; person: unknown; files: unknown[] }[]
 }
 
+const holderContracts = preparedPerDatabase((db) =>
+  db
+    .select({ contract: sql<ContractJson>`contract` })
+    .from(
+      sql`holder_contracts(${sql.placeholder('personId')}::uuid, ${sql.placeholder('contractId')}::uuid) as contract`,
+    )
+    .prepare('holder_contracts'),
+)
+
 /** Contracts whose holder is this person, oldest first; with contractId, just that one. */
 export async function readHolderContracts(
   db: Database,
   personId: string,
   contractId: string | null = null,
 ): Promise<HolderContract[]> {
-  const rows = await db
-    .select({ contract: sql<ContractJson>`contract` })
-    .from(sql`holder_contracts(${personId}::uuid, ${contractId}::uuid) as contract`)
+  const rows = await holderContracts(db).execute({ personId, contractId })
   return rows.map(({ contract: json }) => ({
     contract: rowFromJson(contracts, json.contract),
     holder: rowFromJson(holders, json.holder),

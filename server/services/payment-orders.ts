@@ -7,12 +7,22 @@ import { sql } from 'drizzle-orm'
 import type { PaymentOrder } from '../../src/api/schemas'
 import type { Database } from '../db/client'
 import { rowFromJson } from '../db/json-rows'
+import { preparedPerDatabase } from '../db/prepared'
 import { paymentOrders } from '../db/schema'
 import { delayedDays, effectiveStatus, todayInSaoPaulo } from './payment-amounts'
 
 /** The part of `discount` the last paid link granted (spec §9), 0 when none. */
 export const lastLinkAdjustmentOf = (data: Record<string, unknown>) =>
   typeof data.lastLinkAdjustment === 'number' ? data.lastLinkAdjustment : 0
+
+const holderPaymentOrders = preparedPerDatabase((db) =>
+  db
+    .select({ orders: sql<unknown[] | null>`orders` })
+    .from(
+      sql`holder_payment_orders(${sql.placeholder('personId')}::uuid, ${sql.placeholder('contractId')}::uuid) as orders`,
+    )
+    .prepare('holder_payment_orders'),
+)
 
 /**
  * The contract's instalments in instalment order when this person holds it; undefined for
@@ -25,9 +35,7 @@ export async function listHolderInstalments(
   contractId: string,
   now: Date,
 ): Promise<PaymentOrder[] | undefined> {
-  const [found] = await db
-    .select({ orders: sql<unknown[] | null>`orders` })
-    .from(sql`holder_payment_orders(${personId}::uuid, ${contractId}::uuid) as orders`)
+  const [found] = await holderPaymentOrders(db).execute({ personId, contractId })
   if (!found?.orders) return undefined
   const today = todayInSaoPaulo(now)
   return found.orders.map((json) => {
