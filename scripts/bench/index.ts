@@ -4,6 +4,7 @@
  * then holds only those); the full run takes a few minutes plus the 60 s sustained load.
  */
 import { existsSync, writeFileSync } from 'node:fs'
+import { availableParallelism, loadavg } from 'node:os'
 import { chromium } from 'playwright-core'
 import { chromePath, chromiumArgs } from '../../tests/helpers/browser'
 import { startServer } from '../../tests/helpers/server'
@@ -27,6 +28,8 @@ for (const name of selected)
     process.exit(1)
   }
 
+/** Other work on the machine moves every timing here; the table says how busy it was. */
+const loadAtStart = loadavg()
 const results: Record<string, unknown> = {}
 /** Measure, result, budget, and whether the budget holds (undefined: no budget). */
 const rows: Array<[string, string, string, boolean | undefined]> = []
@@ -193,6 +196,13 @@ const line = (cells: string[]) =>
     .trimEnd()
 console.log(`\n${line(['Measure', 'Result', 'Budget', ''])}`)
 for (const [name, value, budget, ok] of rows) console.log(line([name, value, budget, verdict(ok)]))
+
+const load = (values: number[]) => values.map((value) => value.toFixed(1)).join(' ')
+results.machine = { cores: availableParallelism(), loadAtStart, loadAtEnd: loadavg() }
+console.log(
+  `\n${availableParallelism()} núcleos; carga média (1, 5, 15 min) ${load(loadAtStart)} no início, ` +
+    `${load(loadavg())} no fim.`,
+)
 
 const failing = (results.lighthouse as PageResult[] | undefined)?.flatMap((page) =>
   page.failing.map((audit) => ({ page: page.path, ...audit })),
