@@ -97,6 +97,23 @@ describeBrowser('member cards', () => {
     await flipAndDownload('Ana Paula Souza')
   })
 
+  it("a first visit never says 'Nenhuma carteirinha' to a holder whose cards are still loading", async () => {
+    // Records every text the screen ever showed, however briefly.
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      Object.assign(window, { seenTexts: seen })
+      new MutationObserver(() => seen.push(document.body?.textContent ?? '')).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
+    })
+    await openCardsOnline()
+    const seen = await page.evaluate(() => (window as unknown as { seenTexts: string[] }).seenTexts)
+    expect(seen.length).toBeGreaterThan(0)
+    expect(seen.filter((text) => text.includes('Nenhuma carteirinha'))).toEqual([])
+  })
+
   it('the same from a cold start with no network', async () => {
     await openCardsOnline()
     await goOffline()

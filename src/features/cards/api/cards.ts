@@ -4,6 +4,7 @@ import { apiRequest } from '../../../api/client'
 import { type Card, cardLayouts, cardsResponse } from '../../../api/schemas'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import { db, type StoredCard } from '../../../offline/db'
+import { useOnline } from '../../../ui/use-online'
 
 /** Spec §9: the card list is read in pages of 10. */
 export const cardPageSize = 10
@@ -72,7 +73,7 @@ export const cardsQueryOptions = (contractId: string) =>
         await db.cards.where('contractId').equals(contractId).delete()
         await db.cards.bulkPut(rows)
       })
-      return syncedAt
+      return { syncedAt, active: rows.filter((row) => row.status === 'ACTIVE').length }
     },
     // Passes are refreshed whenever the app is online and the screen is looked at again.
     staleTime: 60_000,
@@ -93,5 +94,10 @@ export const readActiveCards = (contractId: string) =>
 export function useMemberCards(contractId: string, initial?: StoredCard[]) {
   const query = useQuery(cardsQueryOptions(contractId))
   const cards = useLiveQuery(() => readActiveCards(contractId), [contractId], initial)
-  return { cards, syncing: query.isFetching, error: query.error, loaded: query.isFetched }
+  // An empty device copy means "no cards" only offline (the last thing the device knew) or once
+  // the server said so; right after login it would otherwise flash 'Nenhuma carteirinha'.
+  const online = useOnline()
+  const empty = cards?.length === 0
+  const known = !empty || !online || query.data?.active === 0 || query.isError
+  return { cards: known ? cards : undefined, syncing: query.isFetching, error: query.error }
 }

@@ -14,6 +14,7 @@ import styles from './member-cards.module.css'
 
 export const cardMessages = {
   empty: 'Nenhuma carteirinha emitida para esse contrato!',
+  loading: 'Carregando carteirinhas…',
   viewFailed: 'Erro ao visualizar a carteirinha',
   downloadFailed: 'Erro ao baixar a carteirinha',
   reconnect:
@@ -66,6 +67,11 @@ export function MemberCards({ contractName, contractNumber, cards, sessionExpire
       {sessionExpired && (
         <p className={styles.note} role="status">
           {cardMessages.reconnect}
+        </p>
+      )}
+      {!cards && (
+        <p className={styles.empty} role="status">
+          {cardMessages.loading}
         </p>
       )}
       {cards && cards.length === 0 && <p className={styles.empty}>{cardMessages.empty}</p>}
