@@ -37,7 +37,19 @@ describe('loadConfig', () => {
       otpLimitPerDestination: 5,
       otpLimitPerAddress: 30,
       trustProxy: false,
+      connectOrigins: [],
     })
+  })
+
+  it('collects the other origins the browser calls, and refuses a bad one', () => {
+    expect(
+      loadConfig({
+        VITE_API_BASE: '/socios-api',
+        VITE_GATEWAY_URL: 'https://pagamentos.exemplo.com/api',
+        VITE_CEP_URL: 'https://pagamentos.exemplo.com/cep',
+      }).connectOrigins,
+    ).toEqual(['https://pagamentos.exemplo.com'])
+    expect(() => loadConfig({ VITE_GATEWAY_URL: 'ftp://x' })).toThrow(ConfigError)
   })
 
   it('turns demo off by default with PostgreSQL, and DEMO overrides either way', () => {

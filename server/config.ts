@@ -24,6 +24,11 @@ export interface Config {
   otpLimitPerDestination: number
   otpLimitPerAddress: number
   trustProxy: boolean
+  /**
+   * Other origins the app calls from the browser: VITE_API_BASE, VITE_GATEWAY_URL and
+   * VITE_CEP_URL when the build points them at another host (the CSP must allow them).
+   */
+  connectOrigins: string[]
 }
 
 export class ConfigError extends Error {
@@ -129,5 +134,17 @@ export function loadConfig(env: Env = process.env): Config {
         parseInteger('OTP_LIMIT_PER_ADDRESS', raw, 1, 1_000_000),
       ) ?? 30,
     trustProxy: optional('TRUST_PROXY', (raw) => parseBoolean('TRUST_PROXY', raw)) ?? false,
+    connectOrigins: browserOrigins(env),
   }
+}
+
+/** A relative base (the default) is our own origin; an absolute one adds its origin. */
+function browserOrigins(env: Env): string[] {
+  const origins = new Set<string>()
+  for (const name of ['VITE_API_BASE', 'VITE_GATEWAY_URL', 'VITE_CEP_URL']) {
+    const raw = read(env, name)
+    if (raw === undefined || raw.startsWith('/')) continue
+    origins.add(new URL(parseUrl(name, raw, ['http:', 'https:'])).origin)
+  }
+  return [...origins]
 }

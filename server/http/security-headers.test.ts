@@ -220,7 +220,7 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
     expectSecurityHeaders(response)
   })
 
-  describe('Strict-Transport-Security', () => {
+  describe('headers that follow the configuration', () => {
     const appWith = (env: Record<string, string>) =>
       createApp({
         config: { ...loadConfig(env), demo: true, staticDir: dist },
@@ -240,7 +240,24 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
       ['/assets/app-3f2a1b.js'],
     ]
 
-    it('is sent on every answer when PUBLIC_URL is https', async () => {
+    it('the CSP lets the browser reach a tokenizer or CEP service on another host', async () => {
+      const app = appWith({
+        VITE_API_BASE: '/socios-api',
+        VITE_GATEWAY_URL: 'https://pagamentos.exemplo.com/api',
+        VITE_CEP_URL: 'https://viacep.com.br/ws',
+      })
+      for (const [path, init] of sample) {
+        const policy = (await app.request(path, init)).headers.get('content-security-policy')
+        expect(policy, path).toContain(
+          "connect-src 'self' data: blob: https://pagamentos.exemplo.com https://viacep.com.br;",
+        )
+        expect(policy, path).toContain("script-src 'self';")
+      }
+      const plain = (await appWith({}).request('/home')).headers.get('content-security-policy')
+      expect(plain).toContain("connect-src 'self' data: blob:;")
+    })
+
+    it('HSTS is sent on every answer when PUBLIC_URL is https', async () => {
       const app = appWith({ PUBLIC_URL: 'https://portal.exemplo.com.br' })
       for (const [path, init] of sample) {
         const response = await app.request(path, init)
@@ -254,7 +271,7 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
     it.each([
       ['http', { PUBLIC_URL: 'http://192.168.0.10:8080' }],
       ['unset', {}],
-    ])('is never sent when PUBLIC_URL is %s', async (_label, env) => {
+    ])('HSTS is never sent when PUBLIC_URL is %s', async (_label, env) => {
       const app = appWith(env)
       for (const [path, init] of sample) {
         const response = await app.request(path, init)

@@ -11,21 +11,26 @@ import type { Config } from '../config'
  * Content Security Policy of DESIGN.md §6: only our own scripts, no plugins, no framing.
  * data:/blob: cover photos, PDFs and the card PNG the app builds in the browser.
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self' data: blob:",
-  "frame-src 'self' blob: data:",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+export function contentSecurityPolicyFor(connectOrigins: readonly string[] = []) {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    // The app calls only us, plus the tokenizer and postal-code service when they live elsewhere.
+    ["connect-src 'self' data: blob:", ...connectOrigins].join(' '),
+    "frame-src 'self' blob: data:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
+
+export const contentSecurityPolicy = contentSecurityPolicyFor()
 
 /** The camera reads QR codes at the gate and takes registration photos; nothing else is used. */
 export const permissionsPolicy = [
@@ -39,9 +44,12 @@ export const permissionsPolicy = [
 /** One year; only sent when the app is served over https (PUBLIC_URL), or browsers would pin it. */
 export const strictTransportSecurity = 'max-age=31536000; includeSubDomains'
 
-export function securityHeadersFor(publicUrl: string | undefined): Record<string, string> {
+export function securityHeadersFor(
+  publicUrl: string | undefined,
+  connectOrigins: readonly string[] = [],
+): Record<string, string> {
   return {
-    'Content-Security-Policy': contentSecurityPolicy,
+    'Content-Security-Policy': contentSecurityPolicyFor(connectOrigins),
     'X-Content-Type-Options': 'nosniff',
     // Payment links carry their code in the URL: it never leaves in a Referer.
     'Referrer-Policy': 'no-referrer',
@@ -58,8 +66,10 @@ export function securityHeadersFor(publicUrl: string | undefined): Record<string
   }
 }
 
-export function securityHeaders(config: Pick<Config, 'publicUrl'>): MiddlewareHandler {
-  const headers = Object.entries(securityHeadersFor(config.publicUrl))
+export function securityHeaders(
+  config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'connectOrigins'>>,
+): MiddlewareHandler {
+  const headers = Object.entries(securityHeadersFor(config.publicUrl, config.connectOrigins))
   return async (c, next) => {
     await next()
     for (const [name, value] of headers) {
