@@ -81,6 +81,10 @@ describeBrowser('payment link: checkout by every method', () => {
     // Holder card, charge summary, the tabs the link allows, Pix first.
     await expectVisible(page.getByText('Ana Paula Souza'))
     await expectVisible(page.getByRole('heading', { name: 'Resumo da cobrança' }))
+    // On a phone the total shows and the details fold away until asked for.
+    await expectVisible(page.locator('dt:has-text("Total")'))
+    expect(await page.locator('dt:has-text("Parcela")').isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
     await expectText(page.locator('dt:has-text("Parcela") + dd'), '4, 5')
     expect(
       (await page.getByRole('tab').allTextContents()).map((text) => text.split(/\d|Até/)[0]),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../api/schemas'
 import { formatCpf } from '../../../lib/format'
 import { formatMoney } from '../../../lib/money'
@@ -182,15 +182,31 @@ function ChargeSummary({ link }: { link: PaymentLinkData }) {
     ['Multa', formatMoney(link.fine)],
     ['Correção', formatMoney(link.correction)],
   ]
+  // On a phone the details fold away, so the payment methods are not pushed below the fold.
+  const [open, setOpen] = useState(false)
+  const detailsId = useId()
   return (
     <section className={styles.box} aria-labelledby="charge-title">
-      <h2 id="charge-title">Resumo da cobrança</h2>
-      <dl className={styles.facts}>
+      <div className={styles.summaryHead}>
+        <h2 id="charge-title">Resumo da cobrança</h2>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls={detailsId}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? 'Ocultar detalhes' : 'Ver detalhes'}
+        </button>
+      </div>
+      <dl id={detailsId} className={styles.facts} data-expanded={open}>
         {rows.map(([label, value]) => (
           <Row key={label} label={label} value={value} />
         ))}
-        <dt className={styles.total}>Total</dt>
-        <dd className={styles.total}>{formatMoney(link.value)}</dd>
+      </dl>
+      <dl className={`${styles.facts} ${styles.total}`}>
+        <dt>Total</dt>
+        <dd>{formatMoney(link.value)}</dd>
       </dl>
     </section>
   )
