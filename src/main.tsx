@@ -1,9 +1,12 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app'
+import { startContractRead } from './features/contracts/api/early-read'
 import { registerServiceWorker } from './offline/sw-bridge'
 import './styles/tokens.css'
 import './styles/global.css'
+
+startContractRead()
 
 const root = document.getElementById('root')
 if (!root) throw new Error('Elemento #root ausente em index.html')

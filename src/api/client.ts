@@ -56,6 +56,36 @@ async function readMessage(response: Response): Promise<string | null> {
   return null
 }
 
+/** GETs started by the entry before the screen's code has loaded, waiting for their caller. */
+const earlyGets = new Map<string, { token: string; at: number; response: Promise<Response> }>()
+/** An early GET not taken within this time is stale: the caller fetches afresh. */
+const earlyGetLifetime = 10_000
+
+/**
+ * Starts a GET the first screen is about to make (the contract on a cold start), in parallel
+ * with downloading that screen's code; the first apiRequest for the same path and token takes
+ * the answer over instead of asking again.
+ */
+export function startEarlyGet(path: string) {
+  const token = session.token()
+  if (!token || earlyGets.has(path)) return
+  const response = fetch(`${apiBase}${path}`, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${stripBearer(token)}` },
+  })
+  // Never taken (the screen changed its mind): its failure is nobody's to report.
+  response.catch(() => {})
+  earlyGets.set(path, { token, at: Date.now(), response })
+}
+
+function takeEarlyGet(path: string, token: string | null): Promise<Response> | undefined {
+  const early = earlyGets.get(path)
+  if (!early) return undefined
+  earlyGets.delete(path)
+  return early.token === token && Date.now() - early.at < earlyGetLifetime
+    ? early.response
+    : undefined
+}
+
 /** One fetch for the whole app: base path, Bearer token, JSON, response validation. */
 export async function apiRequest<S extends v.GenericSchema>(
   path: string,
@@ -63,18 +93,26 @@ export async function apiRequest<S extends v.GenericSchema>(
 ): Promise<v.InferOutput<S>> {
   const token = session.token()
   let response: Response
+  const early =
+    method === 'GET' &&
+    body === undefined &&
+    responseType === 'json' &&
+    !Object.keys(headers).length
+      ? takeEarlyGet(path, token)
+      : undefined
   try {
-    response = await fetch(`${apiBase}${path}`, {
-      method,
-      signal,
-      headers: {
-        Accept: responseType === 'text' ? '*/*' : 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    })
+    response = await (early ??
+      fetch(`${apiBase}${path}`, {
+        method,
+        signal,
+        headers: {
+          Accept: responseType === 'text' ? '*/*' : 'application/json',
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+          ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }))
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError(0, genericFailure, null)

@@ -128,6 +128,26 @@ describeBrowser('contract journey', () => {
     await page.waitForURL(`${server.url}/home`)
   })
 
+  it('a cold start asks for the contract once, before the screen code has loaded', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await expectVisible(page.getByText('Ana Paula Souza').first())
+    const reload = await context.newPage()
+    await page.close()
+    page = reload
+    const requested: string[] = []
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname))
+    await page.goto(`${server.url}/home`)
+    await expectVisible(page.getByText('Ana Paula Souza').first())
+    const contractReads = requested.filter((path) =>
+      path.startsWith('/socios-api/client/contract/'),
+    )
+    expect(contractReads).toHaveLength(1)
+    const layoutChunk = requested.findIndex((path) => /^\/assets\/_app-[\w-]+\.js$/.test(path))
+    expect(layoutChunk).toBeGreaterThan(-1)
+    expect(requested.indexOf(contractReads[0] ?? '')).toBeLessThan(layoutChunk)
+  })
+
   it('the scheduling sample has its three tabs', async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
