@@ -7,3 +7,9 @@ export const contractKeys = {
   list: () => [...contractKeys.all, 'list'] as const,
   detail: (id: string) => [...contractKeys.all, 'detail', id] as const,
 }
+
+/** Instalments: the payments list reads them; /success refreshes them after a payment. */
+export const instalmentKeys = {
+  all: ['instalments'] as const,
+  contract: (contractId: string) => [...instalmentKeys.all, contractId] as const,
+}

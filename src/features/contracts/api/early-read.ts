@@ -1,6 +1,5 @@
 import { startEarlyGet } from '../../../api/client'
 import { session } from '../../../api/session'
-import { isTokenValid } from '../../../lib/jwt'
 import { decideAccess } from '../../../lib/route-access'
 
 /** Paths outside the contract layout: none of them reads the contract on arrival. */
@@ -16,7 +15,7 @@ export function startContractRead() {
   const contractId = session.contractId()
   const { pathname } = window.location
   if (!contractId || !navigator.onLine || outsideLayout.test(pathname)) return
-  if (!isTokenValid(session.token(), Date.now())) return
+  // Not logged in, or about to be redirected: nothing of the layout will load.
   if (decideAccess({ pathname, token: session.token(), now: Date.now(), online: true })) return
   startEarlyGet(`/client/contract/${encodeURIComponent(contractId)}`)
 }

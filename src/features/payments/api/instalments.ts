@@ -2,12 +2,9 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import { apiRequest } from '../../../api/client'
+import { instalmentKeys } from '../../../api/query-keys'
 import { paymentOrderList, sendPaymentLinkResponse } from '../../../api/schemas'
 import { db } from '../../../offline/db'
-
-export const instalmentKeys = {
-  contract: (contractId: string) => ['instalments', contractId] as const,
-}
 
 /** Spec §7 payment-orders: fetched, validated and kept on the device so the list opens offline. */
 export const instalmentsQueryOptions = (contractId: string) =>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { instalmentKeys } from '../../../api/query-keys'
 import { session } from '../../../api/session'
 import { isTokenValid } from '../../../lib/jwt'
 import buttonStyles from '../../../ui/button.module.css'
@@ -18,7 +19,7 @@ export function SuccessScreen({ title, text }: { title?: string; text?: string }
 
   // What was just paid must show as paid when the holder goes back to the list.
   useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: ['instalments'] })
+    void queryClient.invalidateQueries({ queryKey: instalmentKeys.all })
   }, [queryClient])
 
   return (
