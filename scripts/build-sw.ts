@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { build } from 'vite'
+import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
 import type { BuildInfo } from '../sw/build-info'
 import { closure, entryKey, reachedOnlyThrough, readManifest, routeChunkKeys } from './chunk-graph'
@@ -57,6 +57,8 @@ const buildInfo: BuildInfo = {
   entry: `/${manifest[entry]?.file}`,
   onFirstUse: onFirstUse.map((file) => `/${file}`),
   keepOnVisit,
+  // The same value Vite gave the app (environment or .env files), so page and worker agree.
+  apiBase: loadEnv('production', root, 'VITE_').VITE_API_BASE || '/socios-api',
   favorites: {
     modulepreload: favorites.map((key) => `/${manifest[key]?.file}`),
     stylesheets: [...new Set(favorites.flatMap((key) => manifest[key]?.css ?? []))]

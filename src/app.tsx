@@ -18,7 +18,7 @@ function createApp() {
   // Registered before the first navigation: the root guard may already find an expired token.
   setSessionExpiredHandler(() =>
     showSessionExpired(async () => {
-      await signOut(queryClient)
+      await signOut(queryClient, { keepPendingSaves: true })
       void router.navigate({ to: '/login' })
     }),
   )

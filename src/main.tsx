@@ -1,11 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startConnectivity } from './api/connectivity'
 import { App } from './app'
 import { startContractRead } from './features/contracts/api/early-read'
 import { registerServiceWorker } from './offline/sw-bridge'
 import './styles/tokens.css'
 import './styles/global.css'
 
+startConnectivity()
 startContractRead()
 
 const root = document.getElementById('root')

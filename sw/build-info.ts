@@ -9,6 +9,8 @@ export type BuildInfo = {
   onFirstUse: string[]
   /** Of those, what a screen needs offline once visited: kept when that path is opened. */
   keepOnVisit: Record<string, string[]>
+  /** `VITE_API_BASE` of this build: the outbox keeps the saves sent under it. */
+  apiBase: string
   /** Route chunks and styles /favorites needs beyond the entry, announced in its HTML. */
   favorites: { modulepreload: string[]; stylesheets: string[] }
 }

@@ -6,6 +6,7 @@ const build: BuildInfo = {
   entry: '/assets/index-A.js',
   onFirstUse: [],
   keepOnVisit: {},
+  apiBase: '/socios-api',
   favorites: {
     modulepreload: ['/assets/favorites-B.js'],
     stylesheets: ['/assets/favorites-C.css'],

@@ -1,71 +1,125 @@
 import { Queue } from 'workbox-background-sync'
 import { registerRoute } from 'workbox-routing'
+import { decodeJwtPayload } from '../src/lib/jwt'
+import {
+  isPageMessage,
+  type OutboxQueued,
+  outboxQueueName,
+  outboxUrls,
+  queuedHeader,
+  recordResult,
+  type WorkerMessage,
+} from '../src/offline/outbox-contract'
 
 /**
  * The registration outbox (DESIGN §5): saves go to the network through here; when the network
  * is not there, the request (body, Authorization and Idempotency-Key included) waits in
- * IndexedDB and is replayed on the `sync` event, at worker start-up, and whenever the page asks
- * (app start, `online`, back to the foreground — Safari and Firefox have no Background Sync).
- * The server answers a replay of the same key with its first answer, so nothing is written twice.
+ * IndexedDB and is replayed on the `sync` event and whenever a page asks (app start, connection
+ * back, return to the foreground — Safari and Firefox have no Background Sync). The server
+ * answers a replay of the same key with its first answer, so nothing is written twice.
+ *
+ * Each outcome is recorded in IndexedDB before any page is told (outbox-contract.ts), so a save
+ * delivered with no page open still clears its 'pendente' mark at the next start.
  */
-export const outboxPaths = ['/socios-api/client/photo-holder', '/socios-api/client/add-dependent']
 
-/** Messages to every open page: what happened to a queued save. */
-export type OutboxEvent =
-  | { type: 'OUTBOX_QUEUED'; key: string }
-  | { type: 'OUTBOX_RESULT'; key: string; status: number; body: unknown }
+type QueueEntry = Parameters<Queue['pushRequest']>[0]
 
-async function broadcast(scope: ServiceWorkerGlobalScope, event: OutboxEvent) {
-  for (const client of await scope.clients.matchAll({ includeUncontrolled: true, type: 'window' }))
-    client.postMessage(event)
+/** Answers that may get better later: the entry stays queued and the replay stops for now. */
+const retryLater = (status: number) =>
+  status === 401 || status === 408 || status === 429 || status >= 500
+
+const keyOf = (request: Request) => request.headers.get('Idempotency-Key') ?? ''
+const personOf = (authorization: string | null) => {
+  const sub = authorization ? decodeJwtPayload(authorization)?.sub : undefined
+  return typeof sub === 'string' ? sub : null
 }
 
-export function setupOutbox(scope: ServiceWorkerGlobalScope) {
-  let replaying: Promise<void> | null = null
+async function broadcast(scope: ServiceWorkerGlobalScope, message: WorkerMessage) {
+  for (const client of await scope.clients.matchAll({ includeUncontrolled: true, type: 'window' }))
+    client.postMessage(message)
+}
 
-  const replay = async (queue: Queue) => {
-    for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest()) {
+async function readMessage(response: Response): Promise<string | null> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null
+  return typeof body?.message === 'string' ? body.message : null
+}
+
+export function setupOutbox(scope: ServiceWorkerGlobalScope, apiBase: string) {
+  const urls = new Set(outboxUrls(apiBase, scope.location.origin))
+
+  // Queue edits never interleave: a page dropping superseded saves must not race a replay
+  // taking the same entries out. The network calls themselves run outside this chain.
+  let chain: Promise<unknown> = Promise.resolve()
+  const exclusive = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = chain.then(work, work)
+    chain = run.catch(() => undefined)
+    return run
+  }
+
+  /** Delivers queued saves in order; `token` (a page's, after a new login) replaces theirs. */
+  const replay = async (queue: Queue, token: string | undefined) => {
+    for (;;) {
+      const entry = await exclusive(() => queue.shiftRequest())
+      if (!entry) return
+      let request = entry.request
+      if (token) {
+        // Another person's save never goes with this person's token (a shared phone).
+        if (personOf(request.headers.get('Authorization')) !== personOf(token)) continue
+        const headers = new Headers(request.headers)
+        headers.set('Authorization', `Bearer ${token}`)
+        request = new Request(request, { headers })
+      }
       let response: Response
       try {
-        response = await fetch(entry.request.clone())
+        response = await fetch(request.clone())
       } catch (error) {
-        // Still no network: put it back first in line and let the browser retry the sync later.
-        await queue.unshiftRequest(entry)
+        // Still no network: back first in line; the browser retries the sync later.
+        await exclusive(() => queue.unshiftRequest(entry))
         throw error
       }
-      const key = entry.request.headers.get('Idempotency-Key') ?? ''
-      await broadcast(scope, {
-        type: 'OUTBOX_RESULT',
-        key,
+      if (retryLater(response.status)) {
+        // 401: the session ended while the save waited; it goes once the person logs in again.
+        await exclusive(() => queue.unshiftRequest(entry))
+        throw new Error(`outbox: ${response.status}, tentar mais tarde`)
+      }
+      await recordResult({
+        key: keyOf(entry.request),
         status: response.status,
-        body: await response.json().catch(() => null),
+        message: await readMessage(response),
+        at: Date.now(),
       })
+      await broadcast(scope, { type: 'OUTBOX_SETTLED' })
     }
   }
 
-  const queue: Queue = new Queue('portal-titular-outbox', {
+  const queue: Queue = new Queue(outboxQueueName, {
     maxRetentionTime: 7 * 24 * 60,
-    onSync: ({ queue: q }) => replayOnce(q),
+    onSync: ({ queue: q }) => replayOnce(q, undefined),
   })
+
   // One replay at a time: a sync event and a page's request may arrive together. A request that
   // comes during a replay is not lost: the replay runs once more, even if this attempt failed
   // (the network may have come back while it was failing).
-  let rerun = false
-  const replayOnce = (q: Queue) => {
+  let replaying: Promise<void> | null = null
+  let rerun: { token: string | undefined } | null = null
+  const replayOnce = (q: Queue, token: string | undefined) => {
     if (replaying) {
-      rerun = true
+      rerun = { token: token ?? rerun?.token }
       return replaying
     }
     replaying = (async () => {
+      let next: { token: string | undefined } | null = { token }
       try {
-        do {
-          rerun = false
+        while (next) {
+          const current = next
+          rerun = null
           try {
-            await replay(q)
+            await replay(q, current.token)
           } catch (error) {
             if (!rerun) throw error
           }
-        } while (rerun)
+          next = rerun
+        }
       } finally {
         replaying = null
       }
@@ -73,20 +127,34 @@ export function setupOutbox(scope: ServiceWorkerGlobalScope) {
     return replaying
   }
 
+  /** Every queued entry except those whose key is in `keys`, order kept. */
+  const drop = (keys: Set<string>) =>
+    exclusive(async () => {
+      const kept: QueueEntry[] = []
+      for (let entry = await queue.shiftRequest(); entry; entry = await queue.shiftRequest())
+        if (!keys.has(keyOf(entry.request))) kept.push(entry)
+      for (const entry of kept) await queue.pushRequest(entry)
+    })
+
   registerRoute(
-    ({ url, request }) => request.method === 'POST' && outboxPaths.includes(url.pathname),
+    ({ url, request }) => request.method === 'POST' && urls.has(`${url.origin}${url.pathname}`),
     async ({ request }) => {
       const copy = request.clone()
       try {
         return await fetch(request)
       } catch {
-        await queue.pushRequest({ request: copy })
-        const key = copy.headers.get('Idempotency-Key') ?? ''
+        const key = keyOf(copy)
+        await exclusive(async () => {
+          // A form sends one key however often it is tapped: keep it once.
+          const queued = await queue.getAll()
+          if (!queued.some((entry) => keyOf(entry.request) === key))
+            await queue.pushRequest({ request: copy })
+        })
         await broadcast(scope, { type: 'OUTBOX_QUEUED', key })
         // 202: accepted, not yet delivered — the page shows 'pendente' until the result arrives.
         return new Response(JSON.stringify({ message: 'pendente', queued: true }), {
           status: 202,
-          headers: { 'Content-Type': 'application/json', 'X-Outbox': 'queued' },
+          headers: { 'Content-Type': 'application/json', [queuedHeader.name]: queuedHeader.value },
         })
       }
     },
@@ -94,16 +162,33 @@ export function setupOutbox(scope: ServiceWorkerGlobalScope) {
   )
 
   scope.addEventListener('message', (event) => {
-    const type = (event.data as { type?: string } | undefined)?.type
-    if (type === 'REPLAY_OUTBOX') event.waitUntil(replayOnce(queue).catch(() => undefined))
-    // Logout: queued saves carry the person's data and token; they go with everything else.
-    if (type === 'CLEAR_OUTBOX')
-      event.waitUntil(
-        (async () => {
-          while (await queue.shiftRequest()) {
-            // Dropping each entry is the point.
-          }
-        })(),
-      )
+    const data: unknown = event.data
+    if (!isPageMessage(data)) return
+    switch (data.type) {
+      case 'REPLAY_OUTBOX':
+        event.waitUntil(replayOnce(queue, data.token).catch(() => undefined))
+        return
+      case 'CLEAR_OUTBOX':
+        // Logout: queued saves carry the person's data and token; they go with everything else.
+        event.waitUntil(
+          exclusive(async () => {
+            while (await queue.shiftRequest()) {
+              // Dropping each entry is the point.
+            }
+          }),
+        )
+        return
+      case 'DROP_QUEUED':
+        event.waitUntil(drop(new Set(data.keys)))
+        return
+      case 'LIST_QUEUED':
+        event.waitUntil(
+          exclusive(async () => {
+            const keys = (await queue.getAll()).map((entry) => keyOf(entry.request))
+            event.ports[0]?.postMessage({ keys } satisfies OutboxQueued)
+          }),
+        )
+        return
+    }
   })
 }

@@ -12,6 +12,6 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEn
 
 setupPrecache(self.__WB_MANIFEST)
 const keepForVisit = setupFirstUse(self, buildInfo)
-setupOutbox(self)
+setupOutbox(self, buildInfo.apiBase)
 setupNavigation(buildInfo, keepForVisit)
 setupMessages(self)

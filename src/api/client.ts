@@ -1,8 +1,10 @@
 import * as v from 'valibot'
 import { stripBearer } from '../lib/jwt'
+import { apiBase } from './base'
+import { connectivity } from './connectivity'
 import { session } from './session'
 
-export const apiBase: string = import.meta.env.VITE_API_BASE ?? '/socios-api'
+export { apiBase }
 
 /** The phrase every "session is over" message of the server carries (spec §4, §8). */
 export const sessionExpiredPhrase = 'faça o login novamente'
@@ -16,6 +18,11 @@ export class ApiError extends Error {
   ) {
     super(message)
     this.name = 'ApiError'
+  }
+
+  /** No answer from the server at all: no connection, or none in time. */
+  get noConnection(): boolean {
+    return this.status === 0
   }
 
   get sessionExpired(): boolean {
@@ -41,9 +48,22 @@ type RequestOptions<S extends v.GenericSchema> = {
   headers?: Record<string, string>
   /** 'text' for answers that are not JSON (the term's HTML, the contract PDF in base64). */
   responseType?: 'json' | 'text'
+  /** Gives up after this long with a message, instead of a button that spins for minutes. */
+  timeoutMs?: number
 }
 
-const genericFailure = 'Não foi possível falar com o servidor. Verifique sua conexão.'
+/** What the person reads when our server could not be reached (status 0: no answer at all). */
+export const noConnectionMessage = 'Não foi possível falar com o servidor. Verifique sua conexão.'
+const noAnswerMessage = 'O servidor não respondeu a tempo. Verifique sua conexão e tente de novo.'
+const serverFailureMessage = 'O servidor não conseguiu atender agora. Tente de novo em instantes.'
+/** Long enough for the largest read (a contract with photos) on a slow phone connection. */
+const defaultTimeoutMs = 30_000
+
+/** The caller's signal, if any, plus a deadline (browsers before AbortSignal.any: the signal). */
+function withDeadline(signal: AbortSignal | undefined, timeoutMs: number): AbortSignal {
+  if (!signal) return AbortSignal.timeout(timeoutMs)
+  return 'any' in AbortSignal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : signal
+}
 
 async function readMessage(response: Response): Promise<string | null> {
   try {
@@ -69,9 +89,11 @@ const earlyGetLifetime = 10_000
 export function startEarlyGet(path: string) {
   const token = session.token()
   if (!token || earlyGets.has(path)) return
-  const response = fetch(`${apiBase}${path}`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${stripBearer(token)}` },
-  })
+  const response = connectivity.watch(
+    fetch(`${apiBase}${path}`, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${stripBearer(token)}` },
+    }),
+  )
   // Never taken (the screen changed its mind): its failure is nobody's to report.
   response.catch(() => {})
   earlyGets.set(path, { token, at: Date.now(), response })
@@ -89,7 +111,15 @@ function takeEarlyGet(path: string, token: string | null): Promise<Response> | u
 /** One fetch for the whole app: base path, Bearer token, JSON, response validation. */
 export async function apiRequest<S extends v.GenericSchema>(
   path: string,
-  { method = 'GET', body, schema, signal, headers = {}, responseType = 'json' }: RequestOptions<S>,
+  {
+    method = 'GET',
+    body,
+    schema,
+    signal,
+    headers = {},
+    responseType = 'json',
+    timeoutMs = defaultTimeoutMs,
+  }: RequestOptions<S>,
 ): Promise<v.InferOutput<S>> {
   const token = session.token()
   let response: Response
@@ -102,25 +132,32 @@ export async function apiRequest<S extends v.GenericSchema>(
       : undefined
   try {
     response = await (early ??
-      fetch(`${apiBase}${path}`, {
-        method,
-        signal,
-        headers: {
-          Accept: responseType === 'text' ? '*/*' : 'application/json',
-          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-          ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }))
+      connectivity.watch(
+        fetch(`${apiBase}${path}`, {
+          method,
+          signal: withDeadline(signal, timeoutMs),
+          headers: {
+            Accept: responseType === 'text' ? '*/*' : 'application/json',
+            ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+            ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
+            ...headers,
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }),
+      ))
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    throw new ApiError(0, genericFailure, null)
+    if (signal?.aborted) throw cause
+    const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError'
+    throw new ApiError(0, timedOut ? noAnswerMessage : noConnectionMessage, null)
   }
 
   if (!response.ok) {
     const serverMessage = await readMessage(response)
-    const error = new ApiError(response.status, serverMessage ?? genericFailure, serverMessage)
+    const error = new ApiError(
+      response.status,
+      serverMessage ?? serverFailureMessage,
+      serverMessage,
+    )
     if (error.sessionExpired && token) notifySessionExpired()
     throw error
   }

@@ -1,10 +1,14 @@
 import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './client'
+import { connectivity } from './connectivity'
 
 export function createQueryClient() {
-  // Query v5 assumes "online" until it sees an event; an app opened with no signal must start
-  // offline so its fetches wait, and then resume by themselves when the connection returns.
-  if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine)
+  // Query follows the app's one connectivity source, not navigator.onLine: reads wait while the
+  // server cannot be reached and resume by themselves once a probe or request gets through.
+  onlineManager.setEventListener((setOnline) => {
+    setOnline(connectivity.online())
+    return connectivity.subscribe(() => setOnline(connectivity.online()))
+  })
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -14,7 +18,9 @@ export function createQueryClient() {
           failureCount < 2 &&
           !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
-      mutations: { retry: false },
+      // Every mutation is a person's tap: try it now and say what happened, never wait silently
+      // as a paused mutation while the app believes it is offline.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

@@ -14,7 +14,7 @@ export type AccessInput = {
   pathname: string
   token: string | null
   now: number
-  /** navigator.onLine; only the member cards use it. */
+  /** Whether an answer proved the server reachable; only the member cards use it. */
   online?: boolean
 }
 

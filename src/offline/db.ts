@@ -1,5 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { Card, Contract, PaymentOrder } from '../api/schemas'
+import type { Card, Contract, Dependent, PaymentOrder, Person } from '../api/schemas'
 
 /** What the device last knew of a contract, and when it learnt it. */
 export type StoredContract = Contract & { syncedAt: number }
@@ -12,6 +12,35 @@ export type StoredCard = StoredRow<Card> & { frontLayout: string | null; backLay
 
 export type MetaRow = { key: string; value: unknown }
 
+/** How a save that waits for the server shows on the device meanwhile (its 'pendente' look). */
+export type LocalChange = { holderPerson: Person } | { dependent: Dependent }
+
+/**
+ * A registration save the server has not accepted yet (DESIGN §5). It keeps the request, so the
+ * page can send it again with the same key, and the form's draft, so a refused save can be
+ * corrected instead of lost.
+ * - sending: on its way now (a page that died mid-send leaves it so: treated as pending);
+ * - pending: kept for later ('pendente'): no connection, or the session ended meanwhile;
+ * - refused: the server said no ('não enviado'), with its message.
+ */
+export type OutboxRow = {
+  key: string
+  contractId: string
+  /** Whose save it is (the token's subject): another person's login drops it. */
+  personId: string | null
+  /** Holder id, dependent id, or 'new:<key>' for a dependent the server does not know yet. */
+  target: string
+  path: string
+  body: unknown
+  /** What the form held, to open it again as it was (the registration feature's PersonDraft). */
+  draft: unknown
+  /** Shown on top of the server's copy of the contract while the save waits. */
+  change: LocalChange
+  state: 'sending' | 'pending' | 'refused'
+  message: string | null
+  createdAt: number
+}
+
 /**
  * The read model the UI renders from (DESIGN §5). Query fetches, validates and writes here;
  * screens read with useLiveQuery, so they show what the device last knew, online or not.
@@ -23,6 +52,7 @@ export class PortalDatabase extends Dexie {
   instalments!: EntityTable<StoredRow<PaymentOrder>, 'id'>
   documents!: EntityTable<StoredRow<{ id: string }>, 'id'>
   meta!: EntityTable<MetaRow, 'key'>
+  outbox!: EntityTable<OutboxRow, 'key'>
 
   constructor(name = 'portal-titular') {
     super(name)
@@ -33,13 +63,20 @@ export class PortalDatabase extends Dexie {
       documents: 'id, contractId',
       meta: 'key',
     })
+    // The 'pendente' marks of version 1 lived in meta; their saves are still in the worker's
+    // queue, whose outcome now finds no row: the next read of the contract tells the truth.
+    this.version(2)
+      .stores({ outbox: 'key, contractId' })
+      .upgrade((tx) => tx.table('meta').where('key').startsWith('outbox:').delete())
   }
 
-  /** Logout: every personal row goes, the schema stays for the next person. */
-  async wipe() {
-    await this.transaction('rw', this.tables, () =>
-      Promise.all(this.tables.map((table) => table.clear())),
-    )
+  /**
+   * Logout: every personal row goes, the schema stays for the next person. When the session
+   * only expired, saves still waiting stay for the same person's next login (`keepOutbox`).
+   */
+  async wipe({ keepOutbox = false } = {}) {
+    const tables = this.tables.filter((table) => !(keepOutbox && table.name === 'outbox'))
+    await this.transaction('rw', tables, () => Promise.all(tables.map((table) => table.clear())))
   }
 }
 

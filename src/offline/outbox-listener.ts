@@ -1,54 +1,66 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { notifySessionExpired } from '../api/client'
+import { connectivity } from '../api/connectivity'
 import { contractKeys } from '../api/query-keys'
-import { toast, toastDuration } from '../ui/toast'
-
-/** The save success toast (spec §7), for direct and replayed saves alike. */
-export const savedMessage = 'Cadastro realizado com sucesso!'
+import { session } from '../api/session'
+import { clearResults, type PageMessage, type WorkerMessage } from './outbox-contract'
 
 /**
- * Listens for what the service worker did with queued saves, and asks it to try again when a
- * connection may be back: at start, on `online`, on return to the foreground, and quietly every
- * 30 s. It lives in the entry; the device database is loaded only when a result arrives, so the
- * login screen does not pay for it.
+ * Runs delivery rounds of the registration outbox (src/offline/outbox.ts): at start, when the
+ * server becomes reachable again, after a login, on return to the foreground, when the worker
+ * recorded an outcome, and quietly every 30 s. It lives in the entry; the device database loads
+ * only for a logged-in person, so the login screen does not pay for it.
  */
 export function startOutbox(queryClient: QueryClient) {
-  if (!('serviceWorker' in navigator)) return
-  const replay = () => {
-    if (navigator.onLine) navigator.serviceWorker.controller?.postMessage({ type: 'REPLAY_OUTBOX' })
-  }
-  navigator.serviceWorker.addEventListener('message', async (event) => {
-    const data = event.data as {
-      type?: string
-      key?: string
-      status?: number
-      body?: { message?: string } | null
+  const refresh = (contractId: string) =>
+    void queryClient.invalidateQueries({ queryKey: contractKeys.detail(contractId) })
+
+  // One round at a time; a reason to deliver during a round runs one more after it.
+  let running: Promise<void> | null = null
+  let again = false
+  const deliver = () => {
+    if (!session.token()) return
+    if (running) {
+      again = true
+      return
     }
-    if (data?.type !== 'OUTBOX_RESULT' || !data.key) return
-    const { settlePending } = await import('./outbox')
-    const contractId = await settlePending(data.key)
-    const status = data.status ?? 0
-    if (status >= 200 && status < 300)
-      toast.success(savedMessage, { duration: toastDuration.saveSuccess })
-    else if (status === 401) notifySessionExpired()
-    else
-      toast.error(data.body?.message ?? 'Não foi possível salvar.', {
-        duration: toastDuration.error,
-      })
-    // Success, conflict or refusal: the server's version is the truth now.
-    await queryClient.invalidateQueries({
-      queryKey: contractId ? contractKeys.detail(contractId) : contractKeys.all,
+    running = (async () => {
+      do {
+        again = false
+        const { deliverOutbox } = await import('./outbox')
+        await deliverOutbox(refresh).catch((error) =>
+          console.error('Falha ao entregar alterações pendentes', error),
+        )
+      } while (again)
+    })().finally(() => {
+      running = null
     })
+  }
+
+  let wasOnline = connectivity.online()
+  connectivity.subscribe(() => {
+    const online = connectivity.online()
+    if (online && !wasOnline) deliver()
+    wasOnline = online
   })
-  window.addEventListener('online', replay)
-  setInterval(replay, 30_000)
+  session.onToken(deliver)
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') replay()
+    if (document.visibilityState === 'visible') deliver()
   })
-  void navigator.serviceWorker.ready.then(replay)
+  setInterval(deliver, 30_000)
+  if (!('serviceWorker' in navigator)) {
+    setTimeout(deliver, 1000)
+    return
+  }
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
+    if (event.data?.type === 'OUTBOX_SETTLED') deliver()
+  })
+  // The worker is registered in production builds only; in development the page delivers alone.
+  if (import.meta.env.PROD) void navigator.serviceWorker.ready.then(deliver)
+  else setTimeout(deliver, 1000)
 }
 
-/** Logout: queued saves carry personal data and the token; they are dropped with the rest. */
-export function clearOutbox() {
-  navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_OUTBOX' })
+/** Logout: queued saves and their outcomes carry personal data and the token; they all go. */
+export async function clearOutbox() {
+  navigator.serviceWorker?.controller?.postMessage({ type: 'CLEAR_OUTBOX' } satisfies PageMessage)
+  await clearResults().catch(() => undefined)
 }

@@ -1,82 +1,243 @@
 import { useLiveQuery } from 'dexie-react-hooks'
 import { ApiError, apiBase, notifySessionExpired } from '../api/client'
+import { connectivity } from '../api/connectivity'
 import { session } from '../api/session'
-import { stripBearer } from '../lib/jwt'
-import { db } from './db'
-import { savedMessage } from './outbox-listener'
-
-/** A save the device made and the server has not confirmed yet ('pendente' in the UI). */
-export type PendingSave = { key: string; contractId: string; target: string; createdAt: number }
-
-const pendingPrefix = 'outbox:'
-
-export const pendingSaves = async (contractId: string): Promise<PendingSave[]> =>
-  (await db.meta.where('key').startsWith(pendingPrefix).toArray())
-    .map((row) => row.value as PendingSave)
-    .filter((save) => save.contractId === contractId)
-
-type Sent = { queued: true } | { queued: false; message: string }
+import { decodeJwtPayload, isTokenValid, stripBearer } from '../lib/jwt'
+import { toast, toastDuration } from '../ui/toast'
+import { db, type OutboxRow } from './db'
+import {
+  type OutboxQueued,
+  type OutboxResult,
+  type PageMessage,
+  queuedHeader,
+  takeResults,
+} from './outbox-contract'
 
 /**
- * Sends a registration save with its Idempotency-Key. Through the service worker, a save made
- * with no network comes back as 202 'queued' and is delivered later; the device shows it as
- * 'pendente' meanwhile. Any answer other than 2xx/202 is an ApiError the screen can show.
+ * The page's half of the registration outbox (DESIGN §5). Every save is a row in the device
+ * database before it leaves, and the row goes only when the server has answered it: accepted
+ * (gone), refused ('não enviado', kept with the server's message and the form's draft), or not
+ * yet ('pendente'). The worker's queue (sw/outbox.ts) delivers with no page open; this side
+ * reads what it recorded, and sends again, with the same Idempotency-Key, any row the worker
+ * does not hold (no worker, a page that died mid-send), so the server writes each save once.
  */
-export async function sendSave(
-  path: string,
-  body: unknown,
-  key: string,
-  mark: Omit<PendingSave, 'key' | 'createdAt'>,
-): Promise<Sent> {
+
+/** The save success toast (spec §7), for direct and delivered-later saves alike. */
+export const savedMessage = 'Cadastro realizado com sucesso!'
+export const unsentMessage = (message: string) => `Alteração não enviada: ${message}`
+
+export type Save = Pick<
+  OutboxRow,
+  'key' | 'contractId' | 'target' | 'path' | 'body' | 'draft' | 'change'
+>
+
+export type Sent =
+  | { outcome: 'saved'; message: string }
+  /** Kept on the device: no connection ('offline'), or the session ended ('session'). */
+  | { outcome: 'pending'; reason: 'offline' | 'session' }
+
+/** Rows this page is sending right now: not to be sent again by a delivery round meanwhile. */
+const inFlight = new Set<string>()
+
+/** Answers that may get better later; any other 4xx is the server's final word on that save. */
+const retryLater = (status: number) => status === 408 || status === 429 || status >= 500
+
+const personOf = (token: string | null) => {
+  const sub = token ? decodeJwtPayload(token)?.sub : undefined
+  return typeof sub === 'string' ? sub : null
+}
+
+function toWorker(message: PageMessage) {
+  navigator.serviceWorker?.controller?.postMessage(message)
+}
+
+/** Keys the worker's queue holds; none when there is no worker (or it does not answer). */
+function queuedKeys(): Promise<Set<string>> {
+  const worker = navigator.serviceWorker?.controller
+  if (!worker) return Promise.resolve(new Set())
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    const timer = setTimeout(() => resolve(new Set()), 2000)
+    channel.port1.onmessage = (event: MessageEvent<OutboxQueued>) => {
+      clearTimeout(timer)
+      resolve(new Set(event.data.keys))
+    }
+    worker.postMessage({ type: 'LIST_QUEUED' } satisfies PageMessage, [channel.port2])
+  })
+}
+
+/** One attempt; null when nothing answered (not even the worker). */
+async function post(row: Save): Promise<Response | null> {
   const token = session.token()
-  let response: Response
   try {
-    response = await fetch(`${apiBase}${path}`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Accept: 'application/json',
-        'Idempotency-Key': key,
-        ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
-      },
-      body: JSON.stringify(body),
-    })
+    return await connectivity.watch(
+      fetch(`${apiBase}${row.path}`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'application/json',
+          'Idempotency-Key': row.key,
+          ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
+        },
+        body: JSON.stringify(row.body),
+      }),
+      (response) => response.headers.get(queuedHeader.name) !== queuedHeader.value,
+    )
   } catch {
-    throw new ApiError(
-      0,
-      'Sem conexão: não foi possível salvar agora. Tente de novo quando a internet voltar.',
-      null,
-    )
+    return null
   }
-  const answer = (await response.json().catch(() => null)) as { message?: string } | null
-  if (response.status === 202 && response.headers.get('X-Outbox') === 'queued') {
-    await db.meta.put({
-      key: `${pendingPrefix}${key}`,
-      value: { ...mark, key, createdAt: Date.now() } satisfies PendingSave,
+}
+
+async function readMessage(response: Response): Promise<string | null> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null
+  return typeof body?.message === 'string' ? body.message : null
+}
+
+async function keepPending(key: string) {
+  await db.outbox.update(key, { state: 'pending' })
+}
+
+/**
+ * Sends a registration save (spec §7 photo-holder / add-dependent) with its Idempotency-Key.
+ * A newer save of the same form (same target) replaces one still waiting: each carries the
+ * whole registration, and the older one would only make the newer look stale to the server.
+ * Online it answers the server's message; kept for later it answers 'pending'; refused it
+ * throws the server's ApiError and keeps nothing (the form is still on screen to correct).
+ */
+export async function sendSave(save: Save): Promise<Sent> {
+  const superseded = (await db.outbox.where('contractId').equals(save.contractId).toArray())
+    .filter((row) => row.target === save.target && row.key !== save.key)
+    .map((row) => row.key)
+  await db.transaction('rw', db.outbox, async () => {
+    await db.outbox.bulkDelete(superseded)
+    await db.outbox.put({
+      ...save,
+      personId: personOf(session.token()),
+      state: 'sending',
+      message: null,
+      createdAt: Date.now(),
     })
-    return { queued: true }
+  })
+  if (superseded.length) toWorker({ type: 'DROP_QUEUED', keys: superseded })
+
+  inFlight.add(save.key)
+  try {
+    const response = await post(save)
+    if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value) {
+      await keepPending(save.key)
+      return { outcome: 'pending', reason: 'offline' }
+    }
+    const message = await readMessage(response)
+    if (response.status === 401) {
+      await keepPending(save.key)
+      notifySessionExpired()
+      return { outcome: 'pending', reason: 'session' }
+    }
+    await db.outbox.delete(save.key)
+    if (!response.ok)
+      throw new ApiError(response.status, message ?? 'Não foi possível salvar.', message)
+    return { outcome: 'saved', message: message ?? savedMessage }
+  } finally {
+    inFlight.delete(save.key)
   }
-  if (!response.ok) {
-    const error = new ApiError(
-      response.status,
-      answer?.message ?? 'Não foi possível salvar.',
-      answer?.message ?? null,
-    )
-    if (error.sessionExpired && token) notifySessionExpired()
-    throw error
-  }
-  return { queued: false, message: answer?.message ?? savedMessage }
 }
 
-/** Forgets the 'pendente' mark of a save the server has answered; its contract id, if known. */
-export async function settlePending(key: string): Promise<string | undefined> {
-  const row = await db.meta.get(`${pendingPrefix}${key}`)
-  await db.meta.delete(`${pendingPrefix}${key}`)
-  return (row?.value as PendingSave | undefined)?.contractId
+type Settled = { contractId: string; saved: boolean; message: string }
+
+/** Applies the server's final answer to a row; null when the row is gone or no answer came. */
+async function settle(
+  key: string,
+  status: number,
+  message: string | null,
+): Promise<Settled | null> {
+  const row = await db.outbox.get(key)
+  if (!row) return null
+  if (status >= 200 && status < 300) {
+    await db.outbox.delete(key)
+    return { contractId: row.contractId, saved: true, message: message ?? savedMessage }
+  }
+  const refusal = message ?? 'Não foi possível salvar.'
+  await db.outbox.update(key, { state: 'refused', message: refusal })
+  return { contractId: row.contractId, saved: false, message: refusal }
 }
 
-/** Ids (holder, dependent, or 'new:<key>') with a save still waiting for the server. */
-export function usePendingTargets(contractId: string): Set<string> {
-  const saves = useLiveQuery(() => pendingSaves(contractId), [contractId], [])
-  return new Set(saves.map((save) => save.target))
+async function sendAgain(row: OutboxRow): Promise<Settled | null> {
+  inFlight.add(row.key)
+  try {
+    const response = await post(row)
+    if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value) {
+      await keepPending(row.key)
+      return null
+    }
+    if (response.status === 401 || retryLater(response.status)) {
+      await keepPending(row.key)
+      if (response.status === 401) notifySessionExpired()
+      return null
+    }
+    return settle(row.key, response.status, await readMessage(response))
+  } finally {
+    inFlight.delete(row.key)
+  }
+}
+
+function announce(settled: Settled) {
+  if (settled.saved) toast.success(savedMessage, { duration: toastDuration.saveSuccess })
+  else toast.error(unsentMessage(settled.message), { duration: toastDuration.error })
+}
+
+/**
+ * One delivery round: first what the worker recorded (a save it delivered with no page open
+ * clears its mark here), then, for the person logged in, every waiting row the worker does not
+ * hold is sent again, and the worker is asked to deliver its queue with the current token.
+ * Calls `refresh` with each contract whose saves the server has answered.
+ */
+export async function deliverOutbox(refresh: (contractId: string) => void) {
+  const outcomes: OutboxResult[] = await takeResults().catch(() => [])
+  for (const result of outcomes) {
+    const settled = await settle(result.key, result.status, result.message)
+    if (!settled) continue
+    announce(settled)
+    refresh(settled.contractId)
+  }
+
+  const token = session.token()
+  const person = personOf(token)
+  if (!token || !person || !isTokenValid(token, Date.now())) return
+  const rows = await db.outbox.toArray()
+  // A shared phone: another person's waiting saves never go with this person's session.
+  const others = rows.filter((row) => row.personId !== person).map((row) => row.key)
+  if (others.length) {
+    await db.outbox.bulkDelete(others)
+    toWorker({ type: 'DROP_QUEUED', keys: others })
+  }
+  const waiting = rows.filter(
+    (row) => row.personId === person && row.state !== 'refused' && !inFlight.has(row.key),
+  )
+  // 'sending' with no send under way: a page died mid-send. It waits like any other.
+  for (const row of waiting) if (row.state === 'sending') await keepPending(row.key)
+  if (!waiting.length || !connectivity.online()) return
+  const queued = await queuedKeys()
+  for (const row of waiting) {
+    if (queued.has(row.key)) continue
+    const settled = await sendAgain(row)
+    if (!settled) continue
+    announce(settled)
+    refresh(settled.contractId)
+  }
+  toWorker({ type: 'REPLAY_OUTBOX', token: stripBearer(token) })
+}
+
+/** Forgets a refused save the person chose to discard. */
+export const discardSave = (key: string) => db.outbox.delete(key)
+
+/** Waiting ('pendente') and refused ('não enviado') saves of a contract, by target. */
+export function useOutboxMarks(contractId: string): Map<string, OutboxRow> {
+  const rows = useLiveQuery(
+    () => db.outbox.where('contractId').equals(contractId).toArray(),
+    [contractId],
+    [],
+  )
+  return new Map(
+    rows.filter((row) => row.state !== 'sending').map((row) => [row.target, row] as const),
+  )
 }

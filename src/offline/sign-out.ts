@@ -7,17 +7,23 @@ import { persistedCacheKey } from './persist'
 /**
  * Logout (spec §4, DESIGN §5): the token and contract id go, and so does every piece of
  * personal data this device kept, so the next person on a shared phone sees nothing.
+ *
+ * When the session only expired (`keepPendingSaves`), saves still waiting for the server stay:
+ * the same person's next login sends them; another person's login drops them
+ * (src/offline/outbox.ts). "Sair" keeps nothing.
  */
-export async function signOut(queryClient: QueryClient) {
+export async function signOut(queryClient: QueryClient, { keepPendingSaves = false } = {}) {
   session.clear()
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
   // A Pix generated on this device (spec §3 pixResponse, pixData) is the holder's too.
   localStorage.removeItem('pixResponse')
   localStorage.removeItem('pixData')
-  clearOutbox()
+  if (!keepPendingSaves) await clearOutbox()
   await deleteCardSnapshot()
   // The device database loads on demand, so the login screen's bundle does not carry it.
   const { db } = await import('./db')
-  await db.wipe().catch((error) => console.error('Falha ao apagar os dados do aparelho', error))
+  await db
+    .wipe({ keepOutbox: keepPendingSaves })
+    .catch((error) => console.error('Falha ao apagar os dados do aparelho', error))
 }

@@ -1,4 +1,5 @@
 import { toast } from '../ui/toast'
+import type { PageMessage } from './outbox-contract'
 
 /**
  * Registers the service worker and, when a new version is waiting, asks before switching:
@@ -39,7 +40,7 @@ function offerUpdate(waiting: ServiceWorker) {
             once: true,
           },
         )
-        waiting.postMessage({ type: 'SKIP_WAITING' })
+        waiting.postMessage({ type: 'SKIP_WAITING' } satisfies PageMessage)
       },
     },
   })

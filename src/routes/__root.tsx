@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Outlet, redirect, useLocation } from '@tanstack/react-router'
 import { notifySessionExpired } from '../api/client'
+import { connectivity } from '../api/connectivity'
 import { session } from '../api/session'
 import { useSessionExpiryTimer } from '../features/auth/use-session-expiry-timer'
 import { decideAccess } from '../lib/route-access'
@@ -12,7 +13,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       pathname: location.pathname,
       token,
       now: Date.now(),
-      online: navigator.onLine,
+      // Unless an answer proved the server reachable, an expired session keeps the cards open.
+      online: connectivity.confirmedOnline(),
     })
     if (!decision) return
     // A stored token that no longer works is a session that ended: say so (spec §4).

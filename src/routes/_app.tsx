@@ -31,6 +31,11 @@ export const Route = createFileRoute('/_app')({
   loader: async ({ context: { queryClient, contractId } }) => {
     const contract = await ensureContract(queryClient, contractId).catch(() => null)
     if (!contract?.holder) throw redirect({ to: '/selected-contract', replace: true })
+    // Kept on the device from the first visit: a dependent can then be added with no signal.
+    // Loaded aside, so the gate's path (this chunk) does not grow.
+    void import('../features/registration/api/dependent-types').then(
+      ({ dependentTypesQueryOptions }) => queryClient.prefetchQuery(dependentTypesQueryOptions()),
+    )
   },
   pendingComponent: () => <FullScreenSpinner label="Carregando contrato…" />,
   // Offline the device answers in milliseconds: no spinner flash, and no long minimum once shown.

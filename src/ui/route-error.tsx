@@ -1,4 +1,5 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
+import { connectivity } from '../api/connectivity'
 import { Button } from './button'
 import styles from './route-error.module.css'
 
@@ -12,7 +13,7 @@ const chunkLoadFailure =
  */
 export function RouteError({ error }: ErrorComponentProps) {
   const noSignal =
-    !navigator.onLine ||
+    !connectivity.online() ||
     chunkLoadFailure.test(error instanceof Error ? error.message : String(error))
   return (
     <main className={styles.page}>

@@ -1,19 +1,7 @@
 import { useSyncExternalStore } from 'react'
+import { connectivity } from '../api/connectivity'
 
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('online', onChange)
-  window.addEventListener('offline', onChange)
-  return () => {
-    window.removeEventListener('online', onChange)
-    window.removeEventListener('offline', onChange)
-  }
-}
-
-/** navigator.onLine as React state. */
+/** Whether the server can be reached (DESIGN §5), as React state. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  )
+  return useSyncExternalStore(connectivity.subscribe, connectivity.online, () => true)
 }

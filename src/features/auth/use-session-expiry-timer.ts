@@ -1,5 +1,6 @@
-import { useEffect } from 'react'
+import { useEffect, useSyncExternalStore } from 'react'
 import { notifySessionExpired } from '../../api/client'
+import { connectivity } from '../../api/connectivity'
 import { session } from '../../api/session'
 import { tokenExpiresAt } from '../../lib/jwt'
 import { isLoginPath, isOpenPath, memberCardsPath } from '../../lib/route-access'
@@ -9,16 +10,19 @@ const maxDelay = 2 ** 31 - 1
 
 /** While a protected screen is open, the session ends when the token's exp passes (spec §4). */
 export function useSessionExpiryTimer(pathname: string) {
+  // At the gate the cached member cards stay on screen until the server is proven reachable
+  // (see decideAccess): a phone that says "online" with no internet must not lose them.
+  const cardsKeepSession =
+    useSyncExternalStore(connectivity.subscribe, connectivity.confirmedOnline, () => true) ===
+      false && pathname === memberCardsPath
   useEffect(() => {
-    if (isOpenPath(pathname) || isLoginPath(pathname)) return
+    if (isOpenPath(pathname) || isLoginPath(pathname) || cardsKeepSession) return
     const expiresAt = tokenExpiresAt(session.token())
     if (expiresAt === null) return
-    const expire = () => {
-      // Offline at the gate, the cached member cards stay on screen (see decideAccess).
-      if (!navigator.onLine && pathname === memberCardsPath) return
-      notifySessionExpired()
-    }
-    const timer = setTimeout(expire, Math.min(maxDelay, Math.max(0, expiresAt - Date.now())))
+    const timer = setTimeout(
+      notifySessionExpired,
+      Math.min(maxDelay, Math.max(0, expiresAt - Date.now())),
+    )
     return () => clearTimeout(timer)
-  }, [pathname])
+  }, [pathname, cardsKeepSession])
 }

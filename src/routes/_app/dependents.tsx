@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useContract } from '../../features/contracts/api/contract'
 import { DependentsList } from '../../features/registration/components/dependents-list'
-import { usePendingTargets } from '../../offline/outbox'
+import { useOutboxMarks } from '../../offline/outbox'
 
 export const Route = createFileRoute('/_app/dependents')({
   staticData: { backRoute: '/home' },
@@ -11,13 +11,13 @@ export const Route = createFileRoute('/_app/dependents')({
 function DependentsScreen() {
   const { contractId } = Route.useRouteContext()
   const { contract } = useContract(contractId)
-  const pending = usePendingTargets(contractId)
+  const marks = useOutboxMarks(contractId)
   if (!contract) return null
   return (
     <DependentsList
       dependents={contract.dependents}
       included={contract.dependents_included}
-      pending={pending}
+      marks={marks}
     />
   )
 }

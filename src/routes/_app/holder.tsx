@@ -1,10 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { photoHolderRequest } from '../../api/schemas'
 import { useContract } from '../../features/contracts/api/contract'
 import { holderSaveBody, useRegistrationSave } from '../../features/registration/api/save'
-import { PersonForm } from '../../features/registration/components/person-form'
-import { applyHolderDraft } from '../../features/registration/logic/apply-locally'
-import { backAfterSaveMs, isReadOnly } from '../../features/registration/logic/form'
-import { usePendingTargets } from '../../offline/outbox'
+import { PersonForm, unsentDraft } from '../../features/registration/components/person-form'
+import { holderChange } from '../../features/registration/logic/apply-locally'
+import { isReadOnly } from '../../features/registration/logic/form'
+import { discardSave, useOutboxMarks } from '../../offline/outbox'
 import pageStyles from '../../ui/page.module.css'
 
 export const Route = createFileRoute('/_app/holder')({
@@ -15,34 +16,35 @@ export const Route = createFileRoute('/_app/holder')({
 function HolderScreen() {
   const { contractId } = Route.useRouteContext()
   const { contract } = useContract(contractId)
-  const save = useRegistrationSave(contractId)
   const navigate = useNavigate()
-  const pending = usePendingTargets(contractId)
+  const save = useRegistrationSave(contractId, () => void navigate({ to: '/home' }))
+  const marks = useOutboxMarks(contractId)
   if (!contract?.holder) return null
+  const holder = contract.holder
+  const mark = marks.get(holder.id)
 
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>Meu cadastro</h1>
       <PersonForm
-        // A save that lost to a newer version reloads the server's data into a fresh form.
-        key={contract.holder.updated_at}
+        // A save that lost to a newer version, or a refusal, reloads the form.
+        key={`${holder.updated_at}-${mark?.key ?? ''}`}
         who="holder"
-        person={contract.holder.person}
+        person={holder.person}
         mandatory={contract.holder_mandatory_data}
         readOnly={isReadOnly('holder', { contract: contract.status })}
-        pending={pending.has(contract.holder.id)}
-        saving={save.isPending}
+        pending={mark?.state === 'pending'}
+        unsent={unsentDraft(mark, () => void discardSave(mark?.key ?? ''))}
+        saving={save.saving}
         onSave={(draft) =>
-          save.mutate(
-            {
-              path: '/client/photo-holder',
-              body: holderSaveBody(contract, draft),
-              key: crypto.randomUUID(),
-              target: contract.holder?.id ?? '',
-              applyLocally: (stored) => applyHolderDraft(stored, draft.values, draft.photo),
-            },
-            { onSuccess: () => setTimeout(() => void navigate({ to: '/home' }), backAfterSaveMs) },
-          )
+          void save.save({
+            path: '/client/photo-holder',
+            schema: photoHolderRequest,
+            body: holderSaveBody(contract, draft),
+            target: holder.id,
+            draft,
+            change: holderChange(contract, draft.values, draft.photo),
+          })
         }
         onLeave={() => void navigate({ to: '/home' })}
       />

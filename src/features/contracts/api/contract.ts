@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { contract as contractSchema } from '../../../api/schemas'
+import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
 
 /** Fetches one contract, validates it and writes it through to the device's read model. */
@@ -15,7 +16,7 @@ export const contractQueryOptions = (id: string) =>
         signal,
       })
       const syncedAt = Date.now()
-      await db.contracts.put({ ...contract, syncedAt })
+      await storeContracts([contract], syncedAt)
       return syncedAt
     },
     // Spec §7: loaded once per id; later visits read the device and refresh in the background.

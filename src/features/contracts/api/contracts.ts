@@ -3,6 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { contractList } from '../../../api/schemas'
+import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
 
 /** The holder's contracts, validated and written through to the device. */
@@ -12,13 +13,13 @@ export const contractsQueryOptions = () =>
     queryFn: async ({ signal }) => {
       const contracts = await apiRequest('/client/contracts', { schema: contractList, signal })
       const syncedAt = Date.now()
-      await db.transaction('rw', db.contracts, async () => {
+      await db.transaction('rw', db.contracts, db.outbox, async () => {
         // Contracts the server no longer lists must not linger on the device.
         await db.contracts
           .where('id')
           .noneOf(contracts.map((c) => c.id))
           .delete()
-        await db.contracts.bulkPut(contracts.map((contract) => ({ ...contract, syncedAt })))
+        await storeContracts(contracts, syncedAt)
       })
       return contracts
     },

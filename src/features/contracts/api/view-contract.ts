@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { apiRequest } from '../../../api/client'
+import { ApiError, apiRequest } from '../../../api/client'
 import { base64ToBlob, shareOrDownload } from '../../../lib/files'
 import { toast, toastDuration } from '../../../ui/toast'
 
@@ -17,6 +17,11 @@ export function useDownloadContract(contractId: string, contractNumber: string |
       const fileName = `Termo de Adesão${contractNumber ? ` ${contractNumber}` : ''}.pdf`
       await shareOrDownload(base64ToBlob(base64, 'application/pdf'), fileName, 'Termo de Adesão')
     },
-    onError: () => toast.error(downloadContractFailed, { duration: toastDuration.error }),
+    // The spec's message, and why when the server could not be reached.
+    onError: (error) =>
+      toast.error(downloadContractFailed, {
+        description: error instanceof ApiError && error.noConnection ? error.message : undefined,
+        duration: toastDuration.error,
+      }),
   })
 }

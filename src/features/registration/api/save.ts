@@ -1,13 +1,16 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import * as v from 'valibot'
 import { ApiError } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
-import type { Contract } from '../../../api/schemas'
-import { db, type StoredContract } from '../../../offline/db'
+import type { addDependentRequest, Contract, photoHolderRequest } from '../../../api/schemas'
+import { withChange } from '../../../offline/contract-store'
+import { db, type LocalChange } from '../../../offline/db'
 import { sendSave } from '../../../offline/outbox'
 import { toast, toastDuration } from '../../../ui/toast'
 import type { Attachment } from '../components/attachments'
 import type { PersonDraft } from '../components/person-form'
-import { toPersonPayload } from '../logic/form'
+import { backAfterSaveMs, toPersonPayload } from '../logic/form'
 
 /** Spec §5: new attachments go with their content, existing ones by id only. */
 const filesPayload = (attachments: Attachment[]) =>
@@ -79,49 +82,67 @@ export const saveMessages = {
     'Sem conexão: a alteração ficou salva no aparelho como pendente e será enviada quando a internet voltar.',
 } as const
 
-type Save = {
-  path: string
+/** A new dependent's id on the device until the server gives it one. */
+export const temporaryDependentId = (key: string) => `new:${key}`
+export const isTemporaryId = (id: string) => id.startsWith('new:')
+
+type SaveRequest = {
+  path: '/client/photo-holder' | '/client/add-dependent'
+  /** The request's contract (valibot), the server's own: what it refuses never leaves. */
+  schema: typeof photoHolderRequest | typeof addDependentRequest
   body: unknown
-  key: string
-  /** Holder id, dependent id, or 'new:<key>' for a dependent still being created. */
+  /** Holder id, dependent id, or a temporary id for a dependent the server does not know yet. */
   target: string
-  /** The same change applied to the device at once, so every screen shows it right away. */
-  applyLocally: (contract: StoredContract) => StoredContract
+  draft: PersonDraft
+  /** How the save shows on the device while it waits. */
+  change: LocalChange
 }
 
 /**
- * One registration save (spec §7 photo-holder / add-dependent) through the outbox: the change is
- * on the device at once; online it reaches the server now, offline it waits as 'pendente'. Every
- * attempt of the same save carries the same Idempotency-Key, so a replay never writes twice.
+ * One registration form's saves (spec §7 photo-holder / add-dependent) through the outbox. The
+ * form has one Idempotency-Key for as long as its save has not been answered, so a double tap,
+ * a retry after a dropped connection or a replay never writes twice; a refusal gives the next
+ * attempt a new key (the server keeps its answer per key). After a save the form is done:
+ * 'Salvar' stays off until `onDone` has taken the person back (spec §4: after 1.5 s).
  */
-export function useRegistrationSave(contractId: string) {
+export function useRegistrationSave(contractId: string, onDone: () => void) {
   const queryClient = useQueryClient()
-  return useMutation({
-    // Offline is the outbox's job: Query must not hold the save back as a paused mutation.
-    networkMode: 'always',
-    mutationFn: async ({ path, body, key, target, applyLocally }: Save) => {
-      const sent = await sendSave(path, body, key, { contractId, target })
-      if (sent.queued) {
+  const [key, setKey] = useState(() => crypto.randomUUID())
+  const busy = useRef(false)
+  const [saving, setSaving] = useState(false)
+
+  async function save({ path, schema, body, target, draft, change }: SaveRequest) {
+    if (busy.current) return
+    busy.current = true
+    setSaving(true)
+    try {
+      const checked = v.safeParse(schema, body)
+      if (!checked.success) throw new ApiError(400, checked.issues[0].message, null)
+      const sent = await sendSave({ key, contractId, target, path, body, draft, change })
+      if (sent.outcome === 'pending') {
         const stored = await db.contracts.get(contractId)
-        if (stored) await db.contracts.put(applyLocally(stored))
-      }
-      return sent
-    },
-    onSuccess: async (sent) => {
-      if (sent.queued) {
+        if (stored) await db.contracts.put(withChange(stored, change))
+        // An ended session has its own toast and takes the person to the login.
+        if (sent.reason === 'session') return
         toast.warning(saveMessages.queued, { duration: toastDuration.saveSuccess })
-        return
+      } else {
+        toast.success(sent.message, { duration: toastDuration.saveSuccess })
+        await queryClient.invalidateQueries({ queryKey: contractKeys.detail(contractId) })
       }
-      toast.success(sent.message, { duration: toastDuration.saveSuccess })
-      await queryClient.invalidateQueries({ queryKey: contractKeys.all })
-      await queryClient.refetchQueries({ queryKey: contractKeys.detail(contractId) })
-    },
-    onError: async (error) => {
+      setTimeout(onDone, backAfterSaveMs)
+    } catch (error) {
+      busy.current = false
+      setSaving(false)
+      if (error instanceof ApiError && error.status >= 400 && error.status < 500)
+        setKey(crypto.randomUUID())
+      // A save that lost to a newer version: the form reloads with the server's data.
       if (error instanceof ApiError && error.status === 409)
         await queryClient.refetchQueries({ queryKey: contractKeys.detail(contractId) })
       toast.error(error instanceof Error ? error.message : String(error), {
         duration: toastDuration.error,
       })
-    },
-  })
+    }
+  }
+
+  return { key, saving, save }
 }

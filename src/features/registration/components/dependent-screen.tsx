@@ -1,66 +1,81 @@
 import { useNavigate } from '@tanstack/react-router'
-import type { Contract, Dependent } from '../../../api/schemas'
-import type { StoredContract } from '../../../offline/db'
-import { usePendingTargets } from '../../../offline/outbox'
+import { useState } from 'react'
+import { addDependentRequest, type Contract, type Dependent } from '../../../api/schemas'
+import { discardSave, useOutboxMarks } from '../../../offline/outbox'
 import pageStyles from '../../../ui/page.module.css'
 import { useDependentTypes } from '../api/dependent-types'
-import { dependentSaveBody, useRegistrationSave } from '../api/save'
-import { applyDependentDraft } from '../logic/apply-locally'
-import { backAfterSaveMs, isReadOnly } from '../logic/form'
-import { type PersonDraft, PersonForm } from './person-form'
+import {
+  dependentSaveBody,
+  isTemporaryId,
+  temporaryDependentId,
+  useRegistrationSave,
+} from '../api/save'
+import { dependentChange } from '../logic/apply-locally'
+import { isReadOnly } from '../logic/form'
+import { PersonForm, unsentDraft } from './person-form'
 
-/** New or existing dependent (spec §2 screen 10): the holder form plus 'Tipo do dependente'. */
+/**
+ * New or existing dependent (spec §2 screen 10): the holder form plus 'Tipo do dependente'.
+ * `target` names a new dependent the device already knows: one still waiting for the server, or
+ * one the server refused; saving again replaces that save.
+ */
 export function DependentScreen({
   contract,
   dependent,
+  target,
 }: {
   contract: Contract
   dependent: Dependent | null
+  target?: string
 }) {
   const navigate = useNavigate()
-  const save = useRegistrationSave(contract.id)
-  const types = useDependentTypes()
-  const pending = usePendingTargets(contract.id)
-  const who = dependent ? 'existingDependent' : 'newDependent'
   const back = () => void navigate({ to: '/dependents' })
-  const saveOf = (draft: PersonDraft) => {
-    const key = crypto.randomUUID()
-    const type =
-      types?.find((t) => t.id === draft.dependentTypeId) ?? dependent?.dependent_type ?? null
-    return {
-      path: '/client/add-dependent',
-      body: dependentSaveBody(contract, draft, dependent),
-      key,
-      target: dependent?.id ?? `new:${key}`,
-      applyLocally: (stored: StoredContract) =>
-        applyDependentDraft(
-          stored,
-          { values: draft.values, photo: draft.photo, type },
-          dependent,
-          `new:${key}`,
-        ),
-    }
-  }
+  const save = useRegistrationSave(contract.id, back)
+  const types = useDependentTypes()
+  const marks = useOutboxMarks(contract.id)
+  // A dependent only the device knows is still a new one to the server.
+  const existing = dependent && !isTemporaryId(dependent.id) ? dependent : null
+  const [newTarget] = useState(() => target ?? temporaryDependentId(crypto.randomUUID()))
+  const saveTarget = dependent?.id ?? newTarget
+  const mark = marks.get(saveTarget)
+  const who = existing ? 'existingDependent' : 'newDependent'
 
   return (
     <div className={pageStyles.page}>
-      <h1 className={pageStyles.title}>{dependent ? 'Dados do dependente' : 'Novo Dependente'}</h1>
+      <h1 className={pageStyles.title}>{existing ? 'Dados do dependente' : 'Novo Dependente'}</h1>
       <PersonForm
-        key={`${dependent?.id ?? 'new'}-${dependent?.updated_at ?? ''}-${types ? 'types' : ''}`}
+        key={`${saveTarget}-${dependent?.updated_at ?? ''}-${types ? 'types' : ''}-${mark?.key ?? ''}`}
         who={who}
         person={dependent?.person ?? null}
         mandatory={contract.dependent_mandatory_data}
         readOnly={isReadOnly(who, {
           holder: contract.holder?.status,
-          dependent: dependent?.status,
+          dependent: existing?.status,
         })}
-        pending={dependent ? pending.has(dependent.id) : false}
-        saving={save.isPending}
+        pending={mark?.state === 'pending'}
+        unsent={unsentDraft(mark, () => {
+          void discardSave(mark?.key ?? '')
+          if (!existing) back()
+        })}
+        saving={save.saving}
         dependentTypes={types ?? []}
         dependentTypeId={dependent?.dependent_type?.id ?? null}
-        onSave={(draft) =>
-          save.mutate(saveOf(draft), { onSuccess: () => setTimeout(back, backAfterSaveMs) })
-        }
+        onSave={(draft) => {
+          const type =
+            types?.find((t) => t.id === draft.dependentTypeId) ?? dependent?.dependent_type ?? null
+          void save.save({
+            path: '/client/add-dependent',
+            schema: addDependentRequest,
+            body: dependentSaveBody(contract, draft, existing),
+            target: saveTarget,
+            draft,
+            change: dependentChange(
+              { values: draft.values, photo: draft.photo, type },
+              existing,
+              saveTarget,
+            ),
+          })
+        }}
         onLeave={back}
       />
     </div>

@@ -1,12 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import type { Dependent } from '../../../api/schemas'
 import { contractStatusChip } from '../../../lib/status'
+import type { OutboxRow } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
 import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { EyeIcon, PlusIcon } from '../../../ui/icons'
 import pageStyles from '../../../ui/page.module.css'
-import { PendingBadge } from '../../../ui/pending-badge'
+import { SaveMark, UnsentBadge } from '../../../ui/pending-badge'
 import {
   canAddDependent,
   dependentLimit,
@@ -15,14 +16,25 @@ import {
   visibleDependents,
 } from '../logic/dependents'
 import styles from './dependents-list.module.css'
+import type { PersonDraft } from './person-form'
 
-type Props = { dependents: Dependent[]; included: unknown; pending: Set<string> }
+type Props = {
+  dependents: Dependent[]
+  included: unknown
+  /** Saves still on the device, by dependent id or temporary id ('pendente', 'não enviado'). */
+  marks: Map<string, OutboxRow>
+}
 
 /** Spec §2 screen 11: 'Seus Dependentes' with the included-dependents progress. */
-export function DependentsList({ dependents, included, pending }: Props) {
+export function DependentsList({ dependents, included, marks }: Props) {
   const shown = visibleDependents(dependents)
   const limit = dependentLimit(included)
   const label = progressLabel(shown.length, limit)
+  // New dependents the server refused are on no list of the server's: they show from the device.
+  const refusedNew = [...marks.values()].filter(
+    (row) =>
+      row.state === 'refused' && !dependents.some((dependent) => dependent.id === row.target),
+  )
 
   return (
     <div className={pageStyles.page}>
@@ -54,7 +66,7 @@ export function DependentsList({ dependents, included, pending }: Props) {
               <h2 className={styles.name}>{dependent.person.name}</h2>
               <span>
                 <Chip {...contractStatusChip(dependent.status)} />{' '}
-                {pending.has(dependent.id) && <PendingBadge />}
+                <SaveMark state={marks.get(dependent.id)?.state} />
               </span>
             </div>
             <Link
@@ -69,6 +81,29 @@ export function DependentsList({ dependents, included, pending }: Props) {
             </Link>
           </li>
         ))}
+        {refusedNew.map((row) => {
+          const { values, photo } = row.draft as PersonDraft
+          const name = `${values.first_name} ${values.last_name}`.trim() || 'Novo dependente'
+          return (
+            <li key={row.key} className={styles.item}>
+              <Avatar base64={photo} name={name} size={56} />
+              <div className={styles.who}>
+                <h2 className={styles.name}>{name}</h2>
+                <span>
+                  <UnsentBadge /> {row.message}
+                </span>
+              </div>
+              <Link
+                to="/dependent/new"
+                search={{ draft: row.target }}
+                className={styles.eye}
+                aria-label={`Corrigir cadastro de ${name}`}
+              >
+                <EyeIcon />
+              </Link>
+            </li>
+          )
+        })}
       </ul>
     </div>
   )

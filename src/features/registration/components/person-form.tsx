@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { IMaskInput } from 'react-imask'
 import type { DependentType, Person } from '../../../api/schemas'
 import { Avatar } from '../../../ui/avatar'
@@ -10,7 +10,6 @@ import {
   type FieldKey,
   type FormValues,
   fieldLabels,
-  firstFormError,
   formMessages,
   genders,
   isShown,
@@ -19,6 +18,7 @@ import {
   toIsoDate,
   type Who,
 } from '../logic/form'
+import { type ErrorSlot, type FieldErrors, firstError, formErrors } from '../logic/validate'
 import { type Attachment, AttachmentList } from './attachments'
 import { CameraButton } from './camera'
 import styles from './person-form.module.css'
@@ -37,11 +37,22 @@ type Props = {
   readOnly: boolean
   /** 'pendente': a save waits in the outbox for a connection. */
   pending?: boolean
+  /** A save the server refused ('não enviado'): the form opens with it, to correct or discard. */
+  unsent?: { draft: PersonDraft; message: string; onDiscard: () => void }
   saving: boolean
   dependentTypes?: DependentType[]
   dependentTypeId?: string | null
   onSave: (draft: PersonDraft) => void
   onLeave: () => void
+}
+
+/** The form's side of a refused save kept on the device (src/offline/outbox.ts). */
+export function unsentDraft(
+  row: { state: string; draft: unknown; message: string | null } | undefined,
+  onDiscard: () => void,
+): Props['unsent'] {
+  if (row?.state !== 'refused') return undefined
+  return { draft: row.draft as PersonDraft, message: row.message ?? '', onDiscard }
 }
 
 const masks: Partial<Record<FieldKey, string>> = {
@@ -56,22 +67,41 @@ const cepMessages = { notFound: 'CEP não encontrado', failed: 'Erro ao buscar C
 
 /** Spec §2 screens 9–10: the holder's and the dependents' registration form. */
 export function PersonForm(props: Props) {
-  const { who, person, mandatory, readOnly, saving, dependentTypes } = props
-  const [values, setValues] = useState(() => toFormValues(person))
+  const { who, person, mandatory, readOnly, saving, dependentTypes, unsent } = props
+  const [values, setValues] = useState(() => unsent?.draft.values ?? toFormValues(person))
   const [locked] = useState(() => lockedFields(who, toFormValues(person)))
   const [filledByCep, setFilledByCep] = useState<Set<FieldKey>>(new Set())
   const [cepError, setCepError] = useState<string | null>(null)
-  const [photo, setPhoto] = useState<string | null>(null)
-  const [attachments, setAttachments] = useState<Attachment[]>(() =>
-    (person?.files_attached ?? []).map((file) => ({
-      id: file.id,
-      name: file.name,
-      content_type: file.content_type,
-    })),
+  const [photo, setPhoto] = useState<string | null>(() => unsent?.draft.photo ?? null)
+  const [attachments, setAttachments] = useState<Attachment[]>(
+    () =>
+      unsent?.draft.attachments ??
+      (person?.files_attached ?? []).map((file) => ({
+        id: file.id,
+        name: file.name,
+        content_type: file.content_type,
+      })),
   )
-  const [dependentTypeId, setDependentTypeId] = useState(props.dependentTypeId ?? '')
-  const set = (field: FieldKey) => (value: string) =>
+  const [dependentTypeId, setDependentTypeId] = useState(
+    unsent?.draft.dependentTypeId ?? props.dependentTypeId ?? '',
+  )
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const formRef = useRef<HTMLFormElement>(null)
+  const [focusFirstError, setFocusFirstError] = useState(0)
+  useEffect(() => {
+    if (focusFirstError)
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusFirstError])
+  const clearError = (slot: ErrorSlot) =>
+    setErrors((current) => {
+      if (!current[slot]) return current
+      const { [slot]: _, ...rest } = current
+      return rest
+    })
+  const set = (field: FieldKey) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }))
+    clearError(field)
+  }
   const shown = (field: FieldKey) => isShown(field, mandatory)
   const disabled = (field: FieldKey) => readOnly || locked.has(field) || filledByCep.has(field)
 
@@ -99,20 +129,20 @@ export function PersonForm(props: Props) {
 
   function submit(event: React.FormEvent) {
     event.preventDefault()
-    if (readOnly) return
-    const problem = firstFormError(values, mandatory)
-    if (problem) {
-      toast.error(problem, { duration: toastDuration.validation })
+    if (readOnly || saving) return
+    const draft = { values, photo, attachments, dependentTypeId: dependentTypeId || null }
+    // Everything at once, with the server's own rules: a save it would refuse never queues.
+    const found = formErrors(draft, mandatory, { needsType: dependentTypes !== undefined })
+    setErrors(found)
+    const first = firstError(found)
+    if (first) {
+      toast.error(first.message, { duration: toastDuration.validation })
+      setFocusFirstError((count) => count + 1)
       return
     }
-    if (dependentTypes && !dependentTypeId) {
-      toast.error(formMessages.mandatory('Tipo do dependente'), {
-        duration: toastDuration.validation,
-      })
-      return
-    }
-    props.onSave({ values, photo, attachments, dependentTypeId: dependentTypeId || null })
+    props.onSave(draft)
   }
+  const errorOf = (slot: ErrorSlot) => errors[slot]
 
   const field = (
     key: FieldKey,
@@ -127,11 +157,15 @@ export function PersonForm(props: Props) {
         disabled={disabled(key)}
         mask={masks[key]}
         onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
+        error={errorOf(key)}
         {...options}
       >
-        {key === 'birthdate' && values.birthdate && !toIsoDate(values.birthdate) && (
-          <p className={formStyles.message}>{formMessages.birthDateRule}</p>
-        )}
+        {key === 'birthdate' &&
+          values.birthdate &&
+          !toIsoDate(values.birthdate) &&
+          !errorOf('birthdate') && (
+            <p className={formStyles.message}>{formMessages.birthDateRule}</p>
+          )}
         {key === 'cep' && cepError && (
           <p className={formStyles.message} role="alert">
             {cepError}
@@ -145,7 +179,7 @@ export function PersonForm(props: Props) {
   const showAddress = shown('cep')
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       {readOnly && (
         <p className={styles.banner} role="status">
           Cadastro em análise: os dados não podem ser alterados agora.
@@ -156,12 +190,35 @@ export function PersonForm(props: Props) {
           pendente — a alteração será enviada quando houver conexão.
         </p>
       )}
+      {unsent && (
+        <div className={`${styles.banner} ${styles.unsent}`} role="alert">
+          <p>
+            não enviado — o servidor recusou esta alteração: {unsent.message} Corrija e salve de
+            novo, ou descarte para voltar aos dados salvos.
+          </p>
+          <Button variant="secondary" onClick={unsent.onDiscard}>
+            Descartar alteração
+          </Button>
+        </div>
+      )}
       <fieldset className={styles.section}>
         <legend>Dados pessoais</legend>
         <div className={styles.photo}>
           <Avatar base64={photo ?? person?.image?.base_64} name={name} size={88} />
-          {!readOnly && <CameraButton onCapture={setPhoto} />}
+          {!readOnly && (
+            <CameraButton
+              onCapture={(captured) => {
+                setPhoto(captured)
+                clearError('photo')
+              }}
+            />
+          )}
         </div>
+        {errorOf('photo') && (
+          <p className={formStyles.message} role="alert">
+            {errorOf('photo')}
+          </p>
+        )}
         <div className={styles.grid}>
           {field('first_name', { autoComplete: 'given-name' })}
           {field('last_name', { autoComplete: 'family-name' })}
@@ -172,6 +229,7 @@ export function PersonForm(props: Props) {
               value={values.gender}
               onChange={set('gender')}
               disabled={readOnly}
+              error={errorOf('gender')}
               options={genders.map((gender) => ({ value: gender, label: gender }))}
             />
           )}
@@ -179,8 +237,12 @@ export function PersonForm(props: Props) {
             <SelectField
               label="Tipo do dependente"
               value={dependentTypeId}
-              onChange={setDependentTypeId}
+              onChange={(value) => {
+                setDependentTypeId(value)
+                clearError('dependent_type')
+              }}
               disabled={readOnly || who === 'existingDependent'}
+              error={errorOf('dependent_type')}
               options={dependentTypes.map((type) => ({ value: type.id, label: type.name }))}
             />
           )}
@@ -194,7 +256,19 @@ export function PersonForm(props: Props) {
 
       <fieldset className={styles.section}>
         <legend>Documentos</legend>
-        <AttachmentList attachments={attachments} onChange={setAttachments} readOnly={readOnly} />
+        <AttachmentList
+          attachments={attachments}
+          onChange={(next) => {
+            setAttachments(next)
+            clearError('attachments')
+          }}
+          readOnly={readOnly}
+        />
+        {errorOf('attachments') && (
+          <p className={formStyles.message} role="alert">
+            {errorOf('attachments')}
+          </p>
+        )}
       </fieldset>
 
       {showContact && (
@@ -246,6 +320,8 @@ type TextFieldProps = {
   autoComplete?: string
   inputMode?: 'numeric' | 'email' | 'tel'
   onBlur?: () => void
+  /** The field's problem, said under it (and to screen readers through aria-describedby). */
+  error?: string
   children?: ReactNode
 }
 
@@ -259,9 +335,11 @@ function TextField({
   autoComplete,
   inputMode,
   onBlur,
+  error,
   children,
 }: TextFieldProps) {
   const id = useId()
+  const errorId = `${id}-error`
   const common = {
     id,
     className: formStyles.input,
@@ -270,6 +348,8 @@ function TextField({
     inputMode,
     onBlur,
     name: label,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
   }
   return (
     <div className={formStyles.field}>
@@ -290,6 +370,11 @@ function TextField({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
+      {error && (
+        <p id={errorId} className={formStyles.message}>
+          {error}
+        </p>
+      )}
       {children}
     </div>
   )
@@ -300,11 +385,13 @@ type SelectFieldProps = {
   value: string
   onChange: (value: string) => void
   disabled: boolean
+  error?: string
   options: Array<{ value: string; label: string }>
 }
 
-function SelectField({ label, value, onChange, disabled, options }: SelectFieldProps) {
+function SelectField({ label, value, onChange, disabled, error, options }: SelectFieldProps) {
   const id = useId()
+  const errorId = `${id}-error`
   return (
     <div className={formStyles.field}>
       <label htmlFor={id}>{label}</label>
@@ -313,6 +400,8 @@ function SelectField({ label, value, onChange, disabled, options }: SelectFieldP
         className={formStyles.input}
         value={value}
         disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
         <option value="">Selecione</option>
@@ -322,6 +411,11 @@ function SelectField({ label, value, onChange, disabled, options }: SelectFieldP
           </option>
         ))}
       </select>
+      {error && (
+        <p id={errorId} className={formStyles.message}>
+          {error}
+        </p>
+      )}
     </div>
   )
 }

@@ -1,5 +1,5 @@
 import type { Dependent, Person } from '../../../api/schemas'
-import type { StoredContract } from '../../../offline/db'
+import type { LocalChange, StoredContract } from '../../../offline/db'
 import { type FormValues, toPersonPayload } from './form'
 
 /** The person as the device shows it after a save it has not confirmed with the server yet. */
@@ -23,41 +23,39 @@ export function personWithDraft(
   }
 }
 
-export function applyHolderDraft(
+export function holderChange(
   contract: StoredContract,
   values: FormValues,
   photo: string | null,
-): StoredContract {
-  if (!contract.holder) return contract
-  const person = personWithDraft(contract.holder.person, values, photo, contract.holder.person.id)
-  return { ...contract, holder_name: person.name, holder: { ...contract.holder, person } }
+): LocalChange {
+  const holder = contract.holder
+  return { holderPerson: personWithDraft(holder?.person ?? null, values, photo, holder?.id ?? '') }
 }
 
-/** Updates an existing dependent, or adds the new one under a temporary id until the server's arrives. */
-export function applyDependentDraft(
-  contract: StoredContract,
+/**
+ * An existing dependent with the draft applied, or the new one under its temporary id
+ * ('new:<key>') until the server's id arrives.
+ */
+export function dependentChange(
   draft: { values: FormValues; photo: string | null; type: Dependent['dependent_type'] },
   existing: Dependent | null,
   temporaryId: string,
-): StoredContract {
-  if (existing) {
-    const dependents = contract.dependents.map((dependent) =>
-      dependent.id === existing.id
-        ? {
-            ...dependent,
-            dependent_type: draft.type ?? dependent.dependent_type,
-            person: personWithDraft(dependent.person, draft.values, draft.photo, dependent.id),
-          }
-        : dependent,
-    )
-    return { ...contract, dependents }
+): LocalChange {
+  if (existing)
+    return {
+      dependent: {
+        ...existing,
+        dependent_type: draft.type ?? existing.dependent_type,
+        person: personWithDraft(existing.person, draft.values, draft.photo, existing.id),
+      },
+    }
+  return {
+    dependent: {
+      id: temporaryId,
+      status: 'ACTIVE',
+      updated_at: new Date().toISOString(),
+      dependent_type: draft.type,
+      person: personWithDraft(null, draft.values, draft.photo, temporaryId),
+    },
   }
-  const added: Dependent = {
-    id: temporaryId,
-    status: 'ACTIVE',
-    updated_at: new Date().toISOString(),
-    dependent_type: draft.type,
-    person: personWithDraft(null, draft.values, draft.photo, temporaryId),
-  }
-  return { ...contract, dependents: [...contract.dependents, added] }
 }

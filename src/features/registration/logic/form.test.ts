@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   type FormValues,
-  firstFormError,
-  formMessages,
   isReadOnly,
   isShown,
   lockedFields,
@@ -55,37 +53,6 @@ describe('birth date (spec §5: DD/MM/AAAA, sent as year-month-day)', () => {
     ['', null],
   ])('%s → %s', (input, iso) => {
     expect(toIsoDate(input)).toBe(iso)
-  })
-})
-
-describe('save validation order (spec §5)', () => {
-  const mandatory = {
-    first_name: true,
-    last_name: true,
-    birthdate: true,
-    cpf: true,
-    phone: true,
-    passport: false,
-  }
-  it.each([
-    ['all there', filled, null],
-    [
-      'first name missing',
-      { ...filled, first_name: '  ' },
-      'Preencha o campo obrigatório: Primeiro Nome',
-    ],
-    ['surname missing', { ...filled, last_name: '' }, 'Preencha o campo obrigatório: Sobrenome'],
-    [
-      'birth date missing',
-      { ...filled, birthdate: '' },
-      'Preencha o campo obrigatório: Data de Nascimento',
-    ],
-    ['phone missing', { ...filled, phone: '' }, 'Preencha o campo obrigatório: Telefone'],
-    ['passport not mandatory', { ...filled, passport: '' }, null],
-    ['impossible birth date', { ...filled, birthdate: '31/02/1990' }, formMessages.birthDate],
-    ['half-typed birth date', { ...filled, birthdate: '12/0' }, formMessages.birthDate],
-  ])('%s', (_name, values, message) => {
-    expect(firstFormError(values, mandatory)).toBe(message)
   })
 })
 

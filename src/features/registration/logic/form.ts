@@ -1,6 +1,5 @@
 import {
   birthDateMessage,
-  mandatoryMessage,
   type Person,
   type RegistrationField,
   registrationFieldLabels,
@@ -90,20 +89,6 @@ export function isShown(field: FieldKey, mandatory: Record<string, boolean>): bo
   if ((addressFields as readonly string[]).includes(field))
     return addressFields.some((key) => mandatory[key])
   return Boolean(mandatory[field])
-}
-
-/**
- * The first problem on save, as the toast says it: a mandatory field left empty (in screen
- * order), then a birth date that is not a real DD/MM/AAAA date.
- */
-export function firstFormError(
-  values: FormValues,
-  mandatory: Record<string, boolean>,
-): string | null {
-  for (const field of Object.keys(fieldLabels) as FieldKey[])
-    if (mandatory[field] && !values[field].trim()) return mandatoryMessage(field)
-  if (values.birthdate.trim() && !toIsoDate(values.birthdate)) return formMessages.birthDate
-  return null
 }
 
 export type Who = 'holder' | 'existingDependent' | 'newDependent'

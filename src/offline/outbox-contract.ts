@@ -1,0 +1,110 @@
+/**
+ * The registration outbox as both sides see it: the page (src/offline/outbox*.ts) and the
+ * service worker (sw/outbox.ts) import this one module, so the paths, the messages and the
+ * store of outcomes cannot drift apart. No DOM and no worker globals beyond IndexedDB here.
+ */
+
+/** The saves that wait on the device when the server cannot be reached (spec §7). */
+export const outboxPaths = ['/client/photo-holder', '/client/add-dependent'] as const
+
+/** Their full URLs under the configured API base (`VITE_API_BASE` may be another host). */
+export const outboxUrls = (apiBase: string, origin: string): string[] =>
+  outboxPaths.map((path) => new URL(`${apiBase}${path}`, origin).href)
+
+/** The worker's "kept for later" answer: 202 with this header. */
+export const queuedHeader = { name: 'X-Outbox', value: 'queued' } as const
+
+/** Workbox background-sync queue name (its IndexedDB rows and its `sync` tag derive from it). */
+export const outboxQueueName = 'portal-titular-outbox'
+
+/** Page → worker. */
+export type PageMessage =
+  | { type: 'SKIP_WAITING' }
+  /** Deliver what waits; with a token, every queued save goes with it (a new login). */
+  | { type: 'REPLAY_OUTBOX'; token?: string }
+  /** Logout: queued saves carry personal data and the token. */
+  | { type: 'CLEAR_OUTBOX' }
+  /** A newer save of the same form replaces these queued ones (each save is the whole form). */
+  | { type: 'DROP_QUEUED'; keys: string[] }
+  /** Which keys are still queued? Answered on the message's port as OutboxQueued. */
+  | { type: 'LIST_QUEUED' }
+
+/** Worker → page. */
+export type WorkerMessage =
+  | { type: 'OUTBOX_QUEUED'; key: string }
+  /** An outcome was recorded in the results store: read it there. */
+  | { type: 'OUTBOX_SETTLED' }
+
+export type OutboxQueued = { keys: string[] }
+
+export const isPageMessage = (data: unknown): data is PageMessage =>
+  typeof (data as { type?: unknown } | null)?.type === 'string'
+
+/**
+ * What the server said to a queued save: kept in IndexedDB by the worker until a page reads it,
+ * so a save delivered with no page open is known at the next start. 401 is no outcome: the save
+ * stays queued until the same person logs in again.
+ */
+export type OutboxResult = {
+  key: string
+  status: number
+  message: string | null
+  at: number
+}
+
+const results = { database: 'portal-titular-outbox-results', store: 'results' } as const
+
+function openResults(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const request = indexedDB.open(results.database, 1)
+    request.onupgradeneeded = () =>
+      request.result.createObjectStore(results.store, { keyPath: 'key' })
+    request.onsuccess = () => resolve(request.result)
+    request.onerror = () => reject(request.error)
+  })
+}
+
+async function inStore<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T> | undefined,
+): Promise<T | undefined> {
+  const database = await openResults()
+  try {
+    return await new Promise<T | undefined>((resolve, reject) => {
+      const transaction = database.transaction(results.store, mode)
+      const request = work(transaction.objectStore(results.store))
+      transaction.oncomplete = () => resolve(request?.result)
+      transaction.onerror = () => reject(transaction.error)
+      transaction.onabort = () => reject(transaction.error)
+    })
+  } finally {
+    database.close()
+  }
+}
+
+/** Worker: records an outcome before telling any page, so none is lost if no page listens. */
+export async function recordResult(result: OutboxResult): Promise<void> {
+  await inStore('readwrite', (store) => store.put(result))
+}
+
+/**
+ * Page: takes every recorded outcome and removes it in the same transaction, so two tabs never
+ * both act on one.
+ */
+export async function takeResults(): Promise<OutboxResult[]> {
+  let taken: OutboxResult[] = []
+  await inStore('readwrite', (store) => {
+    const request = store.getAll()
+    request.onsuccess = () => {
+      taken = request.result as OutboxResult[]
+      store.clear()
+    }
+    return undefined
+  })
+  return taken
+}
+
+/** Logout: outcomes name saves of the person leaving. */
+export async function clearResults(): Promise<void> {
+  await inStore('readwrite', (store) => store.clear())
+}
