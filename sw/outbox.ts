@@ -67,7 +67,8 @@ export function setupOutbox(scope: ServiceWorkerGlobalScope, apiBase: string) {
         if (personOf(request.headers.get('Authorization')) !== personOf(token)) continue
         const headers = new Headers(request.headers)
         headers.set('Authorization', `Bearer ${token}`)
-        request = new Request(request, { headers })
+        // From a copy: a Request made from another takes its body, and the entry may go back.
+        request = new Request(request.clone(), { headers })
       }
       let response: Response
       try {
@@ -80,6 +81,11 @@ export function setupOutbox(scope: ServiceWorkerGlobalScope, apiBase: string) {
       if (retryLater(response.status)) {
         // 401: the session ended while the save waited; it goes once the person logs in again.
         await exclusive(() => queue.unshiftRequest(entry))
+        if (response.status === 401)
+          await broadcast(scope, {
+            type: 'OUTBOX_SESSION_ENDED',
+            token: (request.headers.get('Authorization') ?? '').replace(/^bearer\s+/i, ''),
+          })
         throw new Error(`outbox: ${response.status}, tentar mais tarde`)
       }
       await recordResult({

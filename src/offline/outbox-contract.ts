@@ -34,6 +34,8 @@ export type WorkerMessage =
   | { type: 'OUTBOX_QUEUED'; key: string }
   /** An outcome was recorded in the results store: read it there. */
   | { type: 'OUTBOX_SETTLED' }
+  /** The server answered 401 to a queued save sent with `token`: that session is over. */
+  | { type: 'OUTBOX_SESSION_ENDED'; token: string }
 
 export type OutboxQueued = { keys: string[] }
 

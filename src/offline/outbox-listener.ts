@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { notifySessionExpired } from '../api/client'
 import { connectivity } from '../api/connectivity'
 import { contractKeys } from '../api/query-keys'
 import { session } from '../api/session'
+import { stripBearer } from '../lib/jwt'
 import { clearResults, type PageMessage, type WorkerMessage } from './outbox-contract'
 
 /**
@@ -53,6 +55,14 @@ export function startOutbox(queryClient: QueryClient) {
   }
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent<WorkerMessage>) => {
     if (event.data?.type === 'OUTBOX_SETTLED') deliver()
+    // The server refused this page's own session while delivering: it is over here too.
+    const token = session.token()
+    if (
+      event.data?.type === 'OUTBOX_SESSION_ENDED' &&
+      token &&
+      stripBearer(token) === event.data.token
+    )
+      notifySessionExpired()
   })
   // The worker is registered in production builds only; in development the page delivers alone.
   if (import.meta.env.PROD) void navigator.serviceWorker.ready.then(deliver)

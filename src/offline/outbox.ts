@@ -227,6 +227,12 @@ export async function deliverOutbox(refresh: (contractId: string) => void) {
   toWorker({ type: 'REPLAY_OUTBOX', token: stripBearer(token) })
 }
 
+/** Saves on this device the server has not accepted (waiting or refused): 'Sair' drops them. */
+export const unsentCount = () => db.outbox.count()
+
+export const discardOnSignOutQuestion =
+  'Há alterações do seu cadastro que ainda não foram enviadas ao servidor. Se sair agora, elas serão descartadas. Sair mesmo assim?'
+
 /** Forgets a refused save the person chose to discard. */
 export const discardSave = (key: string) => db.outbox.delete(key)
 

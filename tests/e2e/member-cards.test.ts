@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
+import { cutSignal, type NoSignal, noSignalModes, resetSignal } from '../helpers/network'
 import { pngSize } from '../helpers/png'
 import { type RunningServer, startServer } from '../helpers/server'
 
@@ -32,6 +33,7 @@ describeBrowser('member cards', () => {
     })
     page = await context.newPage()
   })
+  afterEach(() => resetSignal(server, context))
 
   async function openCardsOnline() {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
@@ -41,15 +43,9 @@ describeBrowser('member cards', () => {
     for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
   }
 
-  async function goOffline() {
+  async function goOffline(mode: NoSignal = 'offline') {
     await waitForServiceWorker(page)
-    await server.stop()
-    await context.setOffline(true)
-  }
-
-  async function backOnline() {
-    await context.setOffline(false)
-    await server.restart()
+    await cutSignal(server, context, mode)
   }
 
   async function flipAndDownload(name: string) {
@@ -114,16 +110,15 @@ describeBrowser('member cards', () => {
     expect(seen.filter((text) => text.includes('Nenhuma carteirinha'))).toEqual([])
   })
 
-  it('the same from a cold start with no network', async () => {
+  it.each(noSignalModes)('%s: the same from a cold start with no network', async (mode) => {
     await openCardsOnline()
-    await goOffline()
+    await goOffline(mode)
     await page.close()
     page = await context.newPage()
     await page.goto(`${server.url}/favorites`)
     for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
     await expectVisible(page.getByText(/^Sem conexão/))
     await flipAndDownload('Pedro Souza')
-    await backOnline()
   })
 
   const snapshotStored = () =>
@@ -184,30 +179,31 @@ describeBrowser('member cards', () => {
     await page.goto(`${server.url}/favorites`)
     expect(await page.locator('#card-snapshot').count()).toBe(0)
     expect(await page.content()).not.toContain('Ana Paula Souza')
-    await backOnline()
   })
 
-  it('with the session expired while offline the cards still show, read-only with a note', async () => {
-    await openCardsOnline()
-    await goOffline()
-    const expired = await page.evaluate(() => {
-      const encode = (value: unknown) =>
-        btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
-      return `${encode({ alg: 'HS256' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`
-    })
-    await page.evaluate((token) => localStorage.setItem('authToken', token), expired)
-    await page.close()
-    page = await context.newPage()
-    await page.goto(`${server.url}/favorites`)
-    for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
-    await expectVisible(
-      page.getByText(/^Sua sessão expirou\. As carteirinhas salvas continuam aqui/),
-    )
-    // Every other protected screen keeps the spec's redirect.
-    await page.goto(`${server.url}/home`)
-    await page.waitForURL(`${server.url}/login`)
-    await backOnline()
-  })
+  it.each(noSignalModes)(
+    '%s: with the session expired while offline the cards still show, read-only with a note',
+    async (mode) => {
+      await openCardsOnline()
+      await goOffline(mode)
+      const expired = await page.evaluate(() => {
+        const encode = (value: unknown) =>
+          btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')
+        return `${encode({ alg: 'HS256' })}.${encode({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`
+      })
+      await page.evaluate((token) => localStorage.setItem('authToken', token), expired)
+      await page.close()
+      page = await context.newPage()
+      await page.goto(`${server.url}/favorites`)
+      for (const name of activeNames) await expectVisible(page.getByRole('heading', { name }))
+      await expectVisible(
+        page.getByText(/^Sua sessão expirou\. As carteirinhas salvas continuam aqui/),
+      )
+      // Every other protected screen keeps the spec's redirect.
+      await page.goto(`${server.url}/home`)
+      await page.waitForURL(`${server.url}/login`)
+    },
+  )
 
   it('/verificar says VÁLIDO for a pass from ana’s card and rejects tampered, expired and inactive ones', async () => {
     await openCardsOnline()
@@ -245,8 +241,7 @@ describeBrowser('member cards', () => {
     await expectVisible(result.getByText('Carteirinha inativa.'))
 
     // Offline, eight days later: the gate still verifies, and the pass's window has closed.
-    await server.stop()
-    await context.setOffline(true)
+    await cutSignal(server, context, 'offline')
     // The QR decoder is not precached; it was kept when /verificar opened, so scanning works too.
     const decoder = () =>
       staff.evaluate(async () => {
@@ -260,6 +255,5 @@ describeBrowser('member cards', () => {
     result = await check(anaPass)
     await expectText(result.locator('p').first(), 'INVÁLIDO')
     await expectVisible(result.getByText(/^Passe expirado/))
-    await backOnline()
   })
 })

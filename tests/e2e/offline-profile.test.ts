@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { describeBrowser, launchBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
+import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
 import { type RunningServer, startServer } from '../helpers/server'
 
 describeBrowser('profile without signal', () => {
@@ -14,13 +15,17 @@ describeBrowser('profile without signal', () => {
 
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
   })
   afterAll(async () => {
     await browser?.close()
     await server?.close()
   })
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
+    page = await context.newPage()
+  })
+  afterEach(() => resetSignal(server, context))
 
   const field = (label: string) =>
     page
@@ -28,34 +33,37 @@ describeBrowser('profile without signal', () => {
       .locator('xpath=following-sibling::dd[1]')
   const syncedAt = async () => Number((await storedRows(page, 'contracts'))[0]?.syncedAt ?? 0)
 
-  it('after one online visit the profile opens with no network, and refreshes when it returns', async () => {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
-    await page.waitForURL(`${server.url}/home`)
-    await expectText(field('Nome'), 'Ana Paula Souza')
-    await waitForServiceWorker(page)
-    const firstSync = await syncedAt()
-    expect(firstSync).toBeGreaterThan(0)
+  it.each(noSignalModes)(
+    '%s: after one online visit the profile opens with no network, and refreshes when it returns',
+    async (mode) => {
+      await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+      await page.waitForURL(`${server.url}/home`)
+      await expectText(field('Nome'), 'Ana Paula Souza')
+      await waitForServiceWorker(page)
+      const firstSync = await syncedAt()
+      expect(firstSync).toBeGreaterThan(0)
 
-    // No signal: the server is unreachable and the browser knows it is offline.
-    await server.stop()
-    await context.setOffline(true)
-    await page.close()
-    page = await context.newPage()
-    await page.goto(`${server.url}/home`)
-    await expectText(field('Nome'), 'Ana Paula Souza')
-    await expectText(field('Status'), 'ATIVO')
-    await expectVisible(page.getByText(/^Última sincronização: \d{2}\/\d{2}\/\d{4}/))
-    await expectVisible(page.getByText(/^Sem conexão/))
-    expect(await syncedAt()).toBe(firstSync)
+      await cutSignal(server, context, mode)
+      await page.close()
+      page = await context.newPage()
+      await page.goto(`${server.url}/home`)
+      await expectText(field('Nome'), 'Ana Paula Souza')
+      await expectText(field('Status'), 'ATIVO')
+      await expectVisible(page.getByText(/^Última sincronização: \d{2}\/\d{2}\/\d{4}/))
+      await expectVisible(page.getByText(/^Sem conexão/))
+      expect(await syncedAt()).toBe(firstSync)
 
-    // The signal comes back: the profile refreshes from the server by itself.
-    await server.restart()
-    await context.setOffline(false)
-    await expect.poll(syncedAt, { timeout: 20_000 }).toBeGreaterThan(firstSync)
-    await page.getByText(/^Sem conexão/).waitFor({ state: 'detached' })
-  })
+      // The signal comes back: the profile refreshes from the server by itself.
+      await restoreSignal(server, context)
+      await expect.poll(syncedAt, { timeout: 30_000 }).toBeGreaterThan(firstSync)
+      await page.getByText(/^Sem conexão/).waitFor({ state: 'detached', timeout: 30_000 })
+    },
+  )
 
   it('after "Sair" no personal data is left on the device, even offline', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await waitForServiceWorker(page)
     // The card screen leaves a snapshot of itself for the next cold start: it must go too.
     await page.getByRole('link', { name: 'Carteirinha' }).click()
     await expectVisible(page.getByRole('heading', { name: 'Ana Paula Souza' }))
@@ -66,9 +74,8 @@ describeBrowser('profile without signal', () => {
     await page.getByRole('menuitem', { name: 'Sair' }).click()
     await page.waitForURL(`${server.url}/login`)
 
-    await server.stop()
-    await context.setOffline(true)
-    for (const table of ['contracts', 'cards', 'instalments', 'documents', 'meta'])
+    await cutSignal(server, context, 'offline')
+    for (const table of ['contracts', 'cards', 'instalments', 'documents', 'meta', 'outbox'])
       expect(await storedRows(page, table)).toEqual([])
     const storage: Record<string, string> = await page.evaluate(() => ({ ...localStorage }))
     expect(storage.authToken).toBeUndefined()
@@ -103,7 +110,5 @@ describeBrowser('profile without signal', () => {
     await page.goto(`${server.url}/home`)
     await page.waitForURL(`${server.url}/login`)
     await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
-    await context.setOffline(false)
-    await server.restart()
   })
 })

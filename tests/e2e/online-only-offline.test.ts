@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
+import { cutSignal, noSignalModes, resetSignal } from '../helpers/network'
 import { type RunningServer, startServer } from '../helpers/server'
 
 // Payment screens work online only (DESIGN §5), so their code is not precached: a device that
@@ -15,28 +16,31 @@ describeBrowser('online-only screens with no signal', () => {
 
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
   })
   afterAll(async () => {
     await browser?.close()
     await server?.close()
   })
-
-  it('a payment link opened offline on a device that never opened one says "Sem conexão"', async () => {
-    await page.goto(`${server.url}/login`)
-    await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
-    await waitForServiceWorker(page)
-    await server.stop()
-    await context.setOffline(true)
-
-    await page.goto(`${server.url}/pagamento?code=PL-TESTE`)
-    const alert = page.getByRole('alert')
-    await expectVisible(alert.getByRole('heading', { name: 'Sem conexão' }))
-    await expectVisible(alert.getByText('Esta tela precisa de internet para abrir.'))
-    await expectNoAxeViolations(page)
-
-    await context.setOffline(false)
-    await server.restart()
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
+    page = await context.newPage()
   })
+  afterEach(() => resetSignal(server, context))
+
+  it.each(noSignalModes)(
+    '%s: a payment link opened on a device that never opened one says "Sem conexão"',
+    async (mode) => {
+      await page.goto(`${server.url}/login`)
+      await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
+      await waitForServiceWorker(page)
+      await cutSignal(server, context, mode)
+
+      await page.goto(`${server.url}/pagamento?code=PL-TESTE`)
+      const alert = page.getByRole('alert')
+      await expectVisible(alert.getByRole('heading', { name: 'Sem conexão' }))
+      await expectVisible(alert.getByText('Esta tela precisa de internet para abrir.'))
+      await expectNoAxeViolations(page)
+    },
+  )
 })

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
+import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
 import { type RunningServer, startServer } from '../helpers/server'
 
 const cards = {
@@ -29,6 +30,7 @@ describeBrowser('payment link: checkout by every method', () => {
     await server?.close()
   })
   beforeEach(() => newDevice())
+  afterEach(() => resetSignal(server, context))
 
   async function newDevice(options: BrowserContextOptions = {}) {
     await context?.close()
@@ -377,18 +379,19 @@ describeBrowser('payment link: checkout by every method', () => {
     })
   })
 
-  it('offline: the payment screen says plainly that paying needs a connection', async () => {
-    await payOne(7)
-    await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
-    await waitForServiceWorker(page)
-    await server.stop()
-    await context.setOffline(true)
-    await page.reload()
-    await expectVisible(page.getByText(/O pagamento precisa de internet/))
-    expect(await page.getByRole('button', { name: 'Gerar Pix' }).count()).toBe(0)
-    // The connection returns: the screen loads the link by itself.
-    await server.restart()
-    await context.setOffline(false)
-    await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
-  })
+  it.each(noSignalModes)(
+    '%s: the payment screen says plainly that paying needs a connection',
+    async (mode) => {
+      await payOne(mode === 'offline' ? 7 : 8)
+      await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
+      await waitForServiceWorker(page)
+      await cutSignal(server, context, mode)
+      await page.reload()
+      await expectVisible(page.getByText(/O pagamento precisa de internet/))
+      expect(await page.getByRole('button', { name: 'Gerar Pix' }).count()).toBe(0)
+      // The connection returns: the screen loads the link by itself.
+      await restoreSignal(server, context)
+      await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }), 30_000)
+    },
+  )
 })

@@ -1,9 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
+import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
 import { type RunningServer, startServer } from '../helpers/server'
 
 describeBrowser('payments list', () => {
@@ -24,6 +25,7 @@ describeBrowser('payments list', () => {
     context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
     page = await context.newPage()
   })
+  afterEach(() => resetSignal(server, context))
 
   async function openPayments() {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
@@ -72,18 +74,39 @@ describeBrowser('payments list', () => {
     await page.waitForURL(/\/pagamento\?code=[\w-]+$/)
   })
 
-  it('opens offline from the device, read only', async () => {
+  it.each(noSignalModes)('%s: opens from the device, read only', async (mode) => {
     await openPayments()
     await waitForServiceWorker(page)
-    await server.stop()
-    await context.setOffline(true)
+    await cutSignal(server, context, mode)
     await page.close()
     page = await context.newPage()
     await page.goto(`${server.url}/search`)
     await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
     await expectVisible(page.getByText(/pagar precisa de internet/))
     expect(await page.getByRole('button', { name: 'Pagar parcela 12' }).isDisabled()).toBe(true)
-    await context.setOffline(false)
-    await server.restart()
+    await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
+  })
+
+  it("lie-fi: 'Pagar' tapped while the server cannot be reached says why, and the app knows it is offline", async () => {
+    await openPayments()
+    // The phone still says "online"; nothing answers.
+    await cutSignal(server, context, 'lie-fi')
+    await page.getByRole('button', { name: 'Pagar parcela 5' }).click()
+    await expectVisible(page.getByText('Não foi possível abrir o pagamento.'))
+    await expectVisible(
+      page.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+    )
+    await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
+    await expectVisible(page.getByText(/pagar precisa de internet/))
+    expect(await page.getByRole('button', { name: 'Pagar parcela 5' }).isDisabled()).toBe(true)
+    expect(page.url()).toBe(`${server.url}/search`)
+
+    // The server answers again: the app finds out by itself, and paying works.
+    await restoreSignal(server, context)
+    await page
+      .getByText('Sem conexão — mostrando dados salvos')
+      .waitFor({ state: 'detached', timeout: 30_000 })
+    await page.getByRole('button', { name: 'Pagar parcela 5' }).click()
+    await page.waitForURL(/\/pagamento\?code=[\w-]+$/)
   })
 })

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
-import { waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
+import { clearField, field as fieldOf, fillDependent } from '../helpers/registration'
 import { type RunningServer, startServer } from '../helpers/server'
 
 describeBrowser('registration of holder and dependents', () => {
@@ -33,13 +33,8 @@ describeBrowser('registration of holder and dependents', () => {
     page = await context.newPage()
   })
 
-  const field = (label: string) => page.getByLabel(label, { exact: true })
-  /** Clears a field the way a person does: select everything, then delete. */
-  const clear = async (label: string) => {
-    await field(label).click()
-    await page.keyboard.press('ControlOrMeta+a')
-    await page.keyboard.press('Backspace')
-  }
+  const field = (label: string) => fieldOf(page, label)
+  const clear = (label: string) => clearField(page, label)
   const profileValue = (label: string) =>
     page
       .locator('dt', { hasText: new RegExp(`^${label}$`) })
@@ -61,24 +56,6 @@ describeBrowser('registration of holder and dependents', () => {
       dependents: Array<{ person: { first_name: string } }>
       holder: { person: { phone: { number: string } } }
     }
-  }
-
-  async function fillDependent(firstName: string) {
-    await field('Primeiro Nome').fill(firstName)
-    await field('Sobrenome').fill('Souza')
-    await field('Data de Nascimento').pressSequentially('10052015')
-    await field('Gênero').selectOption('Feminino')
-    await field('Tipo do dependente').selectOption({ label: 'Filho(a)' })
-    await field('RG').fill('123456789')
-    await field('CPF').pressSequentially('11144477735')
-    await field('E-mail').fill(`${firstName.toLowerCase()}@exemplo.com.br`)
-    await field('DDI').pressSequentially('55')
-    await field('Telefone').pressSequentially('11912345678')
-    await field('País').fill('Brasil')
-    await field('Número do endereço').fill('1000')
-    await field('Complemento').fill('Apto 12')
-    await field('CEP').pressSequentially('01310100')
-    await field('Estado').click()
   }
 
   it('ana edits her phone: toast, back to the profile, new value shown', async () => {
@@ -147,7 +124,7 @@ describeBrowser('registration of holder and dependents', () => {
     await capture.click()
     await expectVisible(page.getByRole('img', { name: /^Foto de/ }))
 
-    await fillDependent('Lia')
+    await fillDependent(page, 'Lia')
     await expect.poll(() => field('Rua').inputValue()).toBe('Avenida Paulista')
     expect(await field('Bairro').inputValue()).toBe('Bela Vista')
     expect(await field('Cidade').inputValue()).toBe('São Paulo')
@@ -193,44 +170,5 @@ describeBrowser('registration of holder and dependents', () => {
     await expectVisible(page.getByText(/^Tipo de arquivo não permitido \(foto\.gif\)/))
     await page.getByRole('button', { name: 'Remover comprovante-de-residencia-2026.pdf' }).click()
     await page.getByText('comprovante-de-res…').waitFor({ state: 'detached' })
-  })
-
-  it('offline: the save waits as pendente, then reaches the server exactly once', async () => {
-    await login('ana@exemplo.com.br')
-    await waitForServiceWorker(page)
-    const before = (await anaContract()).dependents.length
-    await page.goto(`${server.url}/dependent/new`)
-    await expectVisible(page.getByRole('heading', { name: 'Novo Dependente' }))
-    await field('Tipo do dependente')
-      .locator('option', { hasText: 'Filho(a)' })
-      .waitFor({ state: 'attached' })
-
-    // The CEP lookup needs the network: fill the address by hand before the signal goes.
-    await server.stop()
-    await context.setOffline(true)
-    await fillDependent('Noa')
-    await field('Estado').fill('SP')
-    await field('Cidade').fill('São Paulo')
-    await field('Rua').fill('Avenida Paulista')
-    await field('Bairro').fill('Bela Vista')
-    await page.getByRole('button', { name: 'Salvar' }).click()
-    await expectVisible(
-      page.getByText(/^Sem conexão: a alteração ficou salva no aparelho como pendente/),
-    )
-    await page.goto(`${server.url}/dependents`)
-    await expectVisible(page.getByRole('heading', { name: 'Noa Souza' }))
-    await expectVisible(page.getByText('pendente', { exact: true }))
-    await page.close()
-
-    // Signal back: the app opens, replays the outbox, and the server has exactly one Noa.
-    await server.restart()
-    await context.setOffline(false)
-    page = await context.newPage()
-    await page.goto(`${server.url}/dependents`)
-    await expectVisible(page.getByText('Cadastro realizado com sucesso!'), 20_000)
-    await page.getByText('pendente', { exact: true }).waitFor({ state: 'detached' })
-    const after = await anaContract()
-    expect(after.dependents.filter((d) => d.person.first_name === 'Noa')).toHaveLength(1)
-    expect(after.dependents.length).toBe(before + 1)
   })
 })

@@ -24,8 +24,13 @@ export type RunningServer = {
   /** Everything the server printed, for failure messages and the demo code line. */
   output: () => string
   stop: () => Promise<void>
-  /** Stops and starts again on the same port and DATA_DIR ("the signal comes back"). */
-  restart: () => Promise<void>
+  /**
+   * Stops and starts again on the same port and DATA_DIR ("the signal comes back"), with
+   * `env` on top of the first start's (e.g. another JWT_SECRET: every token turns invalid).
+   */
+  restart: (env?: Record<string, string>) => Promise<void>
+  /** Starts it again if a journey left it stopped; a no-op when it runs. */
+  ensureRunning: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -42,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   let child: ChildProcess | null = null
   let log = ''
 
+  let overrides: Record<string, string> = {}
   const start = async () => {
     child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
       cwd: root,
@@ -55,6 +61,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         OTP_LIMIT_PER_DESTINATION: '1000',
         OTP_LIMIT_PER_ADDRESS: '1000',
         ...env,
+        ...overrides,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
@@ -89,9 +96,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     dataDir,
     output: () => log,
     stop,
-    restart: async () => {
+    restart: async (env = {}) => {
       await stop()
+      overrides = { ...overrides, ...env }
       await start()
+    },
+    ensureRunning: async () => {
+      if (!child || child.exitCode !== null) await start()
     },
     close: async () => {
       await stop()

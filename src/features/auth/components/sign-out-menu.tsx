@@ -4,7 +4,10 @@ import { signOut } from '../../../offline/sign-out'
 import { LogoutIcon } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 
-/** The menu with 'Sair' (spec §2): wipes the session and the device's data, then opens /login. */
+/**
+ * The menu with 'Sair' (spec §2): wipes the session and the device's data, then opens /login.
+ * With registration saves not yet accepted by the server it asks first: they would go too.
+ */
 export function SignOutMenu() {
   const queryClient = useQueryClient()
   const router = useRouter()
@@ -15,6 +18,11 @@ export function SignOutMenu() {
           label: 'Sair',
           icon: <LogoutIcon />,
           onSelect: async () => {
+            // 'Sair' deletes everything on the device, saves not yet sent included: ask first.
+            const { discardOnSignOutQuestion, unsentCount } = await import(
+              '../../../offline/outbox'
+            )
+            if ((await unsentCount()) > 0 && !window.confirm(discardOnSignOutQuestion)) return
             await signOut(queryClient)
             void router.navigate({ to: '/login' })
           },

@@ -1,0 +1,35 @@
+import type { BrowserContext } from 'playwright-core'
+import type { RunningServer } from './server'
+
+/**
+ * "No signal" in a journey (DESIGN §8). The server is always made unreachable (stopped):
+ * Chromium's offline emulation does not cover the service worker's requests, and whether a page
+ * opened after `setOffline` sees `navigator.onLine === false` changes between Chromium versions.
+ * So the app must work out "no connection" from its requests, and journeys run both ways:
+ * - 'offline': the browser is also told (navigator.onLine turns false where Chromium applies it);
+ * - 'lie-fi': the device says it is online and nothing answers (a Wi-Fi with no internet).
+ */
+export type NoSignal = 'offline' | 'lie-fi'
+export const noSignalModes: NoSignal[] = ['offline', 'lie-fi']
+
+export async function cutSignal(server: RunningServer, context: BrowserContext, mode: NoSignal) {
+  await server.stop()
+  if (mode === 'offline') await context.setOffline(true)
+}
+
+/** The signal comes back: the server runs again on the same port and data. */
+export async function restoreSignal(server: RunningServer, context: BrowserContext) {
+  await server.ensureRunning()
+  await context.setOffline(false)
+}
+
+/**
+ * For afterEach: whatever a failed journey left behind (a stopped server, an offline context)
+ * is undone, so the next journey starts from a working world.
+ */
+export async function resetSignal(server: RunningServer | undefined, context?: BrowserContext) {
+  await server?.ensureRunning()
+  await context?.setOffline(false).catch(() => {
+    // A context already closed has nothing to restore.
+  })
+}
