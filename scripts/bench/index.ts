@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of DESIGN.md §7, measured. Prints one table and writes
- * bench-results.json. `-- --only=size,lighthouse,offline,api,sustained` runs a subset (the file
+ * bench-results.json. `-- --only=size,lighthouse,offline,connectivity,api,sustained` runs a subset (the file
  * then holds only those); the full run takes a few minutes plus the 60 s sustained load.
  */
 import { existsSync, writeFileSync } from 'node:fs'
@@ -9,6 +9,7 @@ import { chromium } from 'playwright-core'
 import { chromePath, chromiumArgs } from '../../tests/helpers/browser'
 import { startServer } from '../../tests/helpers/server'
 import { type ApiRun, apiLoadBench, type LoadFigures, sustainedLoadBench } from './api-load'
+import { connectivityBench } from './connectivity'
 import { demoPaymentPath, demoSession } from './demo-session'
 import { lighthousePage, lighthouseRuns, type PageResult } from './lighthouse'
 import { offlineCardBench } from './offline-card'
@@ -19,7 +20,7 @@ if (!existsSync('dist/index.html')) {
   process.exit(1)
 }
 
-const sections = ['size', 'lighthouse', 'offline', 'api', 'sustained'] as const
+const sections = ['size', 'lighthouse', 'offline', 'connectivity', 'api', 'sustained'] as const
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const selected = new Set(only ? only.split(',') : sections)
 for (const name of selected)
@@ -165,6 +166,40 @@ if (selected.has('offline')) {
       undefined,
     ],
     ['Ratio app / floor', `${card.ratio.toFixed(2)}×`, '≤ 1.5×', card.ratio <= 1.5],
+  )
+}
+
+if (selected.has('connectivity')) {
+  const figures = await connectivityBench()
+  results.connectivity = figures
+  const ms = (value: number) => `${value.toFixed(0)} ms`
+  const of = `median of ${figures.runs}`
+  rows.push(
+    [
+      `Lie-fi cold open → "Sem conexão" shown (${of})`,
+      ms(figures.pillShownMs),
+      '≤ 3000 ms',
+      figures.pillShownMs <= 3000,
+    ],
+    [`Server back, page open → pill gone (${of})`, ms(figures.pillGoneMs), '', undefined],
+    [
+      `Server back, page open → 'pendente' cleared (${of})`,
+      ms(figures.pendingClearedMs),
+      '',
+      undefined,
+    ],
+    [
+      `No page: sync event → save on the server (${of})`,
+      ms(figures.syncDeliveredMs),
+      '',
+      undefined,
+    ],
+    [
+      `No page, delivered: next open → shown without 'pendente' (${of})`,
+      ms(figures.nextOpenClearMs),
+      '',
+      undefined,
+    ],
   )
 }
 
