@@ -25,6 +25,7 @@ import {
 /** The save success toast (spec §7), for direct and delivered-later saves alike. */
 export const savedMessage = 'Cadastro realizado com sucesso!'
 export const unsentMessage = (message: string) => `Alteração não enviada: ${message}`
+const serverFailed = 'Não foi possível salvar. Tente de novo em instantes.'
 
 export type Save = Pick<
   OutboxRow,
@@ -93,6 +94,26 @@ async function readMessage(response: Response): Promise<string | null> {
   return typeof body?.message === 'string' ? body.message : null
 }
 
+/** What an attempt came to: the server's final word, or a reason to keep the save for later. */
+type Attempt =
+  | { final: true; status: number; message: string | null }
+  | { final: false; reason: 'offline' | 'session' }
+  | { final: false; reason: 'later'; status: number; message: string | null }
+
+async function attempt(save: Save): Promise<Attempt> {
+  const response = await post(save)
+  if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value)
+    return { final: false, reason: 'offline' }
+  if (response.status === 401) {
+    notifySessionExpired()
+    return { final: false, reason: 'session' }
+  }
+  const message = await readMessage(response)
+  if (retryLater(response.status))
+    return { final: false, reason: 'later', status: response.status, message }
+  return { final: true, status: response.status, message }
+}
+
 async function keepPending(key: string) {
   await db.outbox.update(key, { state: 'pending' })
 }
@@ -101,15 +122,15 @@ async function keepPending(key: string) {
  * Sends a registration save (spec §7 photo-holder / add-dependent) with its Idempotency-Key.
  * A newer save of the same form (same target) replaces one still waiting: each carries the
  * whole registration, and the older one would only make the newer look stale to the server.
- * Online it answers the server's message; kept for later it answers 'pending'; refused it
- * throws the server's ApiError and keeps nothing (the form is still on screen to correct).
+ * Online it answers the server's message; kept for later it answers 'pending'; refused (or a
+ * server failure) it throws an ApiError and keeps nothing: the form is still on screen.
  */
 export async function sendSave(save: Save): Promise<Sent> {
-  const superseded = (await db.outbox.where('contractId').equals(save.contractId).toArray())
-    .filter((row) => row.target === save.target && row.key !== save.key)
-    .map((row) => row.key)
-  await db.transaction('rw', db.outbox, async () => {
-    await db.outbox.bulkDelete(superseded)
+  const superseded = await db.transaction('rw', db.outbox, async () => {
+    const replaced = (await db.outbox.where('contractId').equals(save.contractId).toArray())
+      .filter((row) => row.target === save.target && row.key !== save.key)
+      .map((row) => row.key)
+    await db.outbox.bulkDelete(replaced)
     await db.outbox.put({
       ...save,
       personId: personOf(session.token()),
@@ -117,26 +138,21 @@ export async function sendSave(save: Save): Promise<Sent> {
       message: null,
       createdAt: Date.now(),
     })
+    return replaced
   })
   if (superseded.length) toWorker({ type: 'DROP_QUEUED', keys: superseded })
 
   inFlight.add(save.key)
   try {
-    const response = await post(save)
-    if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value) {
+    const result = await attempt(save)
+    if (!result.final && result.reason !== 'later') {
       await keepPending(save.key)
-      return { outcome: 'pending', reason: 'offline' }
-    }
-    const message = await readMessage(response)
-    if (response.status === 401) {
-      await keepPending(save.key)
-      notifySessionExpired()
-      return { outcome: 'pending', reason: 'session' }
+      return { outcome: 'pending', reason: result.reason }
     }
     await db.outbox.delete(save.key)
-    if (!response.ok)
-      throw new ApiError(response.status, message ?? 'Não foi possível salvar.', message)
-    return { outcome: 'saved', message: message ?? savedMessage }
+    if (result.status >= 300)
+      throw new ApiError(result.status, result.message ?? serverFailed, result.message)
+    return { outcome: 'saved', message: result.message ?? savedMessage }
   } finally {
     inFlight.delete(save.key)
   }
@@ -144,7 +160,7 @@ export async function sendSave(save: Save): Promise<Sent> {
 
 type Settled = { contractId: string; saved: boolean; message: string }
 
-/** Applies the server's final answer to a row; null when the row is gone or no answer came. */
+/** Applies the server's final answer to a row; null when the row is gone. */
 async function settle(
   key: string,
   status: number,
@@ -156,25 +172,19 @@ async function settle(
     await db.outbox.delete(key)
     return { contractId: row.contractId, saved: true, message: message ?? savedMessage }
   }
-  const refusal = message ?? 'Não foi possível salvar.'
+  const refusal = message ?? serverFailed
   await db.outbox.update(key, { state: 'refused', message: refusal })
   return { contractId: row.contractId, saved: false, message: refusal }
 }
 
+/** A waiting row sent again by a delivery round; null while it still has to wait. */
 async function sendAgain(row: OutboxRow): Promise<Settled | null> {
   inFlight.add(row.key)
   try {
-    const response = await post(row)
-    if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value) {
-      await keepPending(row.key)
-      return null
-    }
-    if (response.status === 401 || retryLater(response.status)) {
-      await keepPending(row.key)
-      if (response.status === 401) notifySessionExpired()
-      return null
-    }
-    return settle(row.key, response.status, await readMessage(response))
+    const result = await attempt(row)
+    if (result.final) return settle(row.key, result.status, result.message)
+    await keepPending(row.key)
+    return null
   } finally {
     inFlight.delete(row.key)
   }

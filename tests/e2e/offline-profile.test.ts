@@ -60,6 +60,20 @@ describeBrowser('profile without signal', () => {
     },
   )
 
+  it("lie-fi: 'Baixar Contrato' says it could not reach the server instead of doing nothing", async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(field('Nome'), 'Ana Paula Souza')
+    await cutSignal(server, context, 'lie-fi')
+    await page.getByRole('button', { name: 'Mais opções' }).click()
+    await page.getByRole('menuitem', { name: 'Baixar Contrato' }).click()
+    await expectVisible(page.getByText('Não foi possível baixar o contrato.'))
+    await expectVisible(
+      page.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
+    )
+    await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
+  })
+
   it('after "Sair" no personal data is left on the device, even offline', async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
