@@ -5,6 +5,10 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { networkTransport } from './adapters/http'
+import { createPaymentGateway } from './adapters/payment-gateway/index'
+import { createSandboxGateway } from './adapters/payment-gateway/sandbox'
+import { createPixApi } from './adapters/pix-api/index'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
 import { securityHeaders } from './http/security-headers'
@@ -20,18 +24,27 @@ import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
 import { sandboxRoutes } from './routes/sandbox'
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway'
+import { createSandboxPsp } from './routes/sandbox-pix-api'
 import { termRoutes } from './routes/terms'
+import { webhookRoutes } from './routes/webhooks'
+import type { PaymentsDeps } from './services/collections'
 import { lazyKeys } from './services/secrets'
 
 const MAX_BODY_BYTES = 1024 * 1024
 
-export function createApp(appDeps: AppDeps) {
+/** The app and what runs beside it: the payments the reconciler works on. */
+export function createServer(appDeps: AppDeps) {
   const deps: ServerDeps = {
     ...appDeps,
     now: appDeps.now ?? (() => new Date()),
     logger: appDeps.logger ?? console,
+    http: appDeps.http,
+    selfUrl: appDeps.selfUrl ?? `http://127.0.0.1:${appDeps.config.port}`,
     keys: lazyKeys(appDeps.db, appDeps.config.jwtSecret),
   }
+  const gateway = createPaymentGateway(deps)
+  const pix = createPixApi(deps)
+  const payments: PaymentsDeps | undefined = gateway ? { ...deps, gateway, pix } : undefined
   const app = new Hono<AppEnv>()
 
   // First, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
@@ -60,12 +73,20 @@ export function createApp(appDeps: AppDeps) {
   app.route('/socios-api/client', cardRoutes(deps))
   app.route('/socios-api/client', paymentRoutes(deps))
   // Public: whoever has a payment link's code may open and pay it (spec §6).
-  app.route('/socios-api/checkout', checkoutRoutes(deps))
+  app.route('/socios-api/checkout', checkoutRoutes(deps, gateway, pix))
+  // Providers' notifications: signed, no session.
+  app.route('/socios-api/webhooks', webhookRoutes(deps, gateway, pix))
   app.route('/socios-api', dependentTypeRoutes(deps))
 
   if (deps.config.demo) app.route('/dev', devRoutes(deps))
   if (deps.config.demo) app.route('/sandbox', sandboxRoutes())
-  if (deps.config.demo) app.route('/sandbox', sandboxGatewayRoutes(deps))
+  if (deps.config.demo && deps.config.pix) {
+    const http = deps.http ?? networkTransport()
+    const psp = createSandboxPsp({ ...deps, pix: deps.config.pix, http })
+    app.route('/sandbox/pix-api', psp.routes)
+    const sandbox = createSandboxGateway(deps.db, deps.now)
+    app.route('/sandbox', sandboxGatewayRoutes(deps, sandbox, psp, http))
+  }
 
   app.get('*', staticSite(deps.config.staticDir))
 
@@ -78,7 +99,11 @@ export function createApp(appDeps: AppDeps) {
     deps.logger.error(`[api] ${c.req.method} ${c.req.path} falhou:`, error)
     return c.json({ message: messages.internal }, 500)
   })
-  return app
+  return { app, deps, payments }
+}
+
+export function createApp(appDeps: AppDeps) {
+  return createServer(appDeps).app
 }
 
 export type App = ReturnType<typeof createApp>

@@ -29,6 +29,73 @@ export interface Config {
    * VITE_CEP_URL when the build points them at another host (the CSP must allow them).
    */
   connectOrigins: string[]
+  /** The bank's API Pix v2; undefined outside demo mode without PIX_API_URL (no Pix then). */
+  pix: PixConfig | undefined
+  /** The payments reconciler: how old a CREATED charge is before it is asked about, how often. */
+  reconcile: { createdAfterMs: number; everyMs: number; liveEveryMs: number }
+}
+
+/**
+ * A receiving bank's (PSP's) API Pix: where it is, how we authenticate (OAuth2 client
+ * credentials, and a client certificate for mutual TLS), the Pix key paid to, and the secret
+ * that signs its notifications. In demo mode, this server's sandbox PSP (`apiUrl` undefined).
+ */
+export interface PixConfig {
+  /** Base of /cob, /pix, /webhook, e.g. https://pix.banco.com.br/v2 ; undefined: the sandbox. */
+  apiUrl: string | undefined
+  /** OAuth2 token endpoint; default `oauth/token` beside the version folder of apiUrl. */
+  tokenUrl: string | undefined
+  clientId: string
+  clientSecret: string
+  /** The receiver's Pix key (chave DICT). */
+  chave: string
+  /** Paths (PEM) of the client certificate, its key and the bank's CA, for mutual TLS. */
+  tls: { cert: string | undefined; key: string | undefined; ca: string | undefined }
+  /** HMAC key of the notifications the bank posts to the webhook. */
+  webhookSecret: string
+  /** The webhook address registered with the bank at start; default PUBLIC_URL's. */
+  webhookUrl: string | undefined
+}
+
+/** What demo mode uses when no PIX_* is set: the sandbox PSP of this same server. */
+export const sandboxPix = {
+  clientId: 'portal-do-titular-demo',
+  clientSecret: 'segredo-do-sandbox-pix',
+  chave: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+  webhookSecret: 'segredo-do-webhook-do-sandbox',
+} as const
+
+function readPixConfig(env: Env, demo: boolean): PixConfig | undefined {
+  const get = (name: string) => read(env, name)
+  const apiUrl = get('PIX_API_URL')
+  const tls = { cert: get('PIX_TLS_CERT'), key: get('PIX_TLS_KEY'), ca: get('PIX_TLS_CA') }
+  const webhookUrl = get('PIX_WEBHOOK_URL')
+  if (webhookUrl) parseUrl('PIX_WEBHOOK_URL', webhookUrl, ['http:', 'https:'])
+  if (apiUrl === undefined) {
+    if (!demo) return undefined
+    return { apiUrl: undefined, tokenUrl: undefined, ...sandboxPix, tls, webhookUrl }
+  }
+  parseUrl('PIX_API_URL', apiUrl, ['http:', 'https:'])
+  const required = ['PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_CHAVE', 'PIX_WEBHOOK_SECRET']
+  const missing = required.filter((name) => get(name) === undefined)
+  if (missing.length) {
+    throw new ConfigError(`Com PIX_API_URL, defina também ${missing.join(', ')}.`)
+  }
+  if ((tls.cert === undefined) !== (tls.key === undefined)) {
+    throw new ConfigError('Defina PIX_TLS_CERT e PIX_TLS_KEY juntos (ou nenhum dos dois).')
+  }
+  const tokenUrl = get('PIX_TOKEN_URL')
+  if (tokenUrl) parseUrl('PIX_TOKEN_URL', tokenUrl, ['http:', 'https:'])
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    tokenUrl,
+    clientId: get('PIX_CLIENT_ID') ?? '',
+    clientSecret: get('PIX_CLIENT_SECRET') ?? '',
+    chave: get('PIX_CHAVE') ?? '',
+    tls,
+    webhookSecret: get('PIX_WEBHOOK_SECRET') ?? '',
+    webhookUrl,
+  }
 }
 
 export class ConfigError extends Error {
@@ -108,11 +175,12 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('Defina WHATSAPP_API_URL e WHATSAPP_TOKEN juntos (ou nenhum dos dois).')
   }
 
+  const demo = optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined
   return {
     port: optional('PORT', (raw) => parseInteger('PORT', raw, 0, 65_535)) ?? 8080,
     dataDir: get('DATA_DIR') ?? './data',
     databaseUrl,
-    demo: optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined,
+    demo,
     jwtSecret,
     tokenTtlSeconds: optional('TOKEN_TTL', (raw) => parseDuration('TOKEN_TTL', raw)) ?? 30 * DAY,
     passTtlSeconds: optional('PASS_TTL', (raw) => parseDuration('PASS_TTL', raw)) ?? 7 * DAY,
@@ -135,6 +203,14 @@ export function loadConfig(env: Env = process.env): Config {
       ) ?? 30,
     trustProxy: optional('TRUST_PROXY', (raw) => parseBoolean('TRUST_PROXY', raw)) ?? false,
     connectOrigins: browserOrigins(env),
+    pix: readPixConfig(env, demo),
+    reconcile: {
+      createdAfterMs:
+        (optional('RECONCILE_AFTER', (raw) => parseDuration('RECONCILE_AFTER', raw)) ?? 30) * 1000,
+      everyMs:
+        (optional('RECONCILE_EVERY', (raw) => parseDuration('RECONCILE_EVERY', raw)) ?? 5) * 1000,
+      liveEveryMs: 60_000,
+    },
   }
 }
 

@@ -1,4 +1,5 @@
 /** What the app is built from: injected by index.ts in production and by test-support in tests. */
+import type { HttpTransport } from './adapters/http'
 import type { MailAdapter } from './adapters/mail/index'
 import type { WhatsAppAdapter } from './adapters/whatsapp/index'
 import type { Config } from './config'
@@ -14,12 +15,21 @@ export interface AppDeps {
   now?: () => Date
   /** Where operational lines go (console by default; tests capture them). */
   logger?: Logger
+  /**
+   * Outgoing HTTP to other servers (the bank's API Pix, webhooks); by default the network.
+   * Tests route it to the app in process.
+   */
+  http?: HttpTransport
+  /** How this server reaches itself (the demo's sandbox PSP): default http://127.0.0.1:PORT */
+  selfUrl?: string
 }
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
 
 /** AppDeps with defaults filled in, as routes and services receive them. */
-export interface ServerDeps extends Required<AppDeps> {
+export interface ServerDeps extends Required<Omit<AppDeps, 'http'>> {
+  /** Undefined: each adapter goes over the network (with its own TLS settings). */
+  http: HttpTransport | undefined
   keys: () => Promise<ServerKeys>
 }
 

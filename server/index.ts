@@ -4,11 +4,13 @@
  */
 import { serve } from '@hono/node-server'
 import { createMailAdapter } from './adapters/mail/index'
+import { createPixApi, webhookUrlOf } from './adapters/pix-api/index'
 import { createWhatsAppAdapter } from './adapters/whatsapp/index'
-import { createApp } from './app'
+import { createServer } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { demoEmails, seedDemoData } from './db/seed'
+import { startReconciler } from './services/reconciler'
 import { loadServerSecret } from './services/secrets'
 
 function readConfig(): Config {
@@ -35,13 +37,34 @@ const whatsapp = createWhatsAppAdapter(config)
 if (!config.smtpUrl) console.warn('SMTP_URL não definido: e-mails vão só para o console.')
 if (!config.whatsapp) console.warn('WHATSAPP_API_URL não definido: WhatsApp vai só para o console.')
 
-const app = createApp({ config, db: database.db, mail, whatsapp })
+const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
   console.info(`Portal do Titular em http://localhost:${info.port}`)
   if (config.demo) {
     console.info(`Entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
   }
+  void registerPixWebhook()
 })
+
+/** Tells the bank where to post received Pix; retried until it answers (it may start later). */
+async function registerPixWebhook() {
+  const pix = createPixApi(deps)
+  if (!pix) return
+  const url = webhookUrlOf(deps)
+  for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 60_000)) {
+    try {
+      await pix.setWebhook(url)
+      console.info(`[pix] webhook registrado: ${url}/pix`)
+      return
+    } catch (error) {
+      console.warn(`[pix] não foi possível registrar o webhook (${String(error)}); nova tentativa`)
+      await new Promise((done) => setTimeout(done, delay))
+    }
+  }
+}
+
+// Resolves what no request will: charges left by a crash, notifications that never came.
+const stopReconciler = payments ? startReconciler(payments, config.reconcile) : async () => {}
 
 let stopping = false
 async function shutdown(signal: string) {
@@ -56,6 +79,7 @@ async function shutdown(signal: string) {
   }, 5_000)
   await closed
   clearTimeout(force)
+  await stopReconciler()
   mail.close?.()
   await database.close()
   process.exit(0)

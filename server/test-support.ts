@@ -9,13 +9,17 @@ import { join } from 'node:path'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { handlerTransport } from './adapters/http'
 import type { MailAdapter, MailMessage } from './adapters/mail/index'
+import { createPixApi, webhookUrlOf } from './adapters/pix-api/index'
 import type { WhatsAppAdapter, WhatsAppMessage } from './adapters/whatsapp/index'
-import { type App, createApp } from './app'
+import { type App, createServer } from './app'
 import { type Config, loadConfig } from './config'
 import { type Database, type DatabaseHandle, openDatabase } from './db/client'
 import * as schema from './db/schema'
 import { seedDemoData } from './db/seed'
+import type { PaymentsDeps } from './services/collections'
+import { type ReconcileReport, type ReconcilerTiming, reconcileOnce } from './services/reconciler'
 import { loadServerSecret } from './services/secrets'
 
 export type Backend = 'pglite' | 'postgres'
@@ -44,6 +48,10 @@ export interface TestServer {
   clock: TestClock
   /** The server secret (JWT key), e.g. to forge tokens in tests. */
   secret(): Promise<string>
+  /** The payment services as the reconciler and the webhooks use them (demo mode). */
+  payments: PaymentsDeps | undefined
+  /** One reconciler pass, as the server runs every few seconds. */
+  reconcile(timing?: Partial<ReconcilerTiming>): Promise<ReconcileReport>
   /** Empties every table, reseeds the demo data and forgets sent messages. */
   reset(): Promise<void>
   close(): Promise<void>
@@ -82,6 +90,8 @@ export async function createTestServer(
     staticDir: join(tmpdir(), 'portal-do-titular-sem-build'),
     ...configOverrides,
   }
+  // Outside demo mode there is no sandbox PSP: no Pix unless a test configures one.
+  if (!config.demo && !('pix' in configOverrides)) config.pix = undefined
   const sent: SentMessage[] = []
   const logs: string[] = []
   const logger = {
@@ -89,8 +99,16 @@ export async function createTestServer(
     warn: (...parts: unknown[]) => void logs.push(parts.join(' ')),
     error: (...parts: unknown[]) => console.error(...parts),
   }
-  const app = createApp({
+  // The bank's API Pix and the webhooks go to this same app, in process (no socket).
+  let self: App | undefined
+  const http = handlerTransport((request) => {
+    if (!self) throw new Error('app ainda não criado')
+    return self.fetch(request)
+  })
+  const { app, deps, payments } = createServer({
     config,
+    http,
+    selfUrl: 'http://portal.test',
     db: handle.db,
     mail: mailAdapter ?? {
       send: async (message) => void sent.push({ channel: 'email', ...message }),
@@ -101,6 +119,11 @@ export async function createTestServer(
     now: clock.now,
     logger,
   })
+  self = app
+  const registerWebhook = async () => {
+    if (config.demo) await createPixApi(deps)?.setWebhook(webhookUrlOf(deps))
+  }
+  await registerWebhook()
 
   return {
     app,
@@ -110,12 +133,19 @@ export async function createTestServer(
     logs,
     clock,
     secret: () => loadServerSecret(handle.db, config.jwtSecret),
+    payments,
+    // By default a pass looks at every live charge now, whatever its age or last look.
+    reconcile: (timing = {}) => {
+      if (!payments) throw new Error('sem gateway de pagamento: nada a reconciliar')
+      return reconcileOnce(payments, { createdAfterMs: 0, liveEveryMs: 0, everyMs: 0, ...timing })
+    },
     async reset() {
       // Deliveries still scheduled by the previous test land before `sent` is emptied.
       await settle()
       const names = tables.map((table) => `"${getTableName(table)}"`).join(', ')
       await handle.db.execute(sql.raw(`truncate ${names} cascade`))
       await seedDemoData(handle.db)
+      await registerWebhook()
       sent.length = 0
       logs.length = 0
       offset = 0

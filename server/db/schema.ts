@@ -3,6 +3,7 @@
  * A person is one table (documents, phone and address are 1:1), so the API's nested `documents`,
  * `phone` and `address` objects are built by the mapper and carry the person's id.
  */
+
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
@@ -19,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { type ChargeState, chargeStates } from '../services/charge-states'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
 const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -293,36 +295,28 @@ export const paymentLinks = pgTable(
   (t) => [index('payment_links_contract_idx').on(t.contractId)],
 )
 
-export const chargeStatuses = [
-  /** Claimed, the gateway is being asked (card). */
-  'PROCESSING',
-  /** Card charge approved. */
-  'APPROVED',
-  'DECLINED',
-  /** The gateway could not be reached; nothing was charged as far as we know. */
-  'FAILED',
-  /** Pix generated, not paid yet. */
-  'PENDING',
-  /** Pix received. */
-  'PAID',
-  /** Pix received for a link another charge had already paid: to be refunded. */
-  'DUPLICATE',
-  /** Boleto sent to the holder. */
-  'ISSUED',
-] as const
-export type ChargeStatus = (typeof chargeStatuses)[number]
+/** The charge states and who moves them: server/services/charge-states.ts. */
+export const chargeStatuses = chargeStates
+export type ChargeStatus = ChargeState
 
 /** The data a charge keeps: how its amount splits over the link's instalments. */
 export interface ChargeData {
   shares: { id: string; paid: number; discount: number }[]
   pix?: { qrCode: string; expiresAt: string }
-  boletos?: { digitableLine: string; dueDate: string; amount: number }[]
+  boletos?: { digitableLine: string; dueDate: string; amount: number; reference: string }[]
+  /** When the boletos were last sent to the holder (re-sending is limited). */
+  boletosSentAt?: string
+  /** The card, for the receipt: brand and last four digits. */
+  card?: { brand: string; lastFour: string }
+  /** Why it ended: the gateway's decline message, what cancelled it. */
   message?: string
 }
 
 /**
- * Every attempt to pay a link. The partial unique indexes are the double-charge guard: one link
- * has at most one charge in flight or succeeded, and at most one boleto issued.
+ * Every collection of money for a link's instalments (a card charge, a Pix, a set of boletos),
+ * in the state machine of services/charge-states.ts. A live one holds its instalments through
+ * payment_orders.charge_id, so an instalment has at most one live collection; the partial unique
+ * index keeps a link from being paid twice.
  */
 export const paymentCharges = pgTable(
   'payment_charges',
@@ -344,16 +338,56 @@ export const paymentCharges = pgTable(
     expiresAt: moment('expires_at'),
     createdAt: createdAt(),
     settledAt: moment('settled_at'),
+    /** When the reconciler last looked at it (its lease: one instance at a time). */
+    checkedAt: moment('checked_at'),
   },
   (t) => [
-    uniqueIndex('payment_charges_one_success_per_link_idx')
+    uniqueIndex('payment_charges_one_paid_per_link_idx')
       .on(t.linkId)
-      .where(sql`${t.status} in ('PROCESSING', 'APPROVED', 'PAID')`),
-    uniqueIndex('payment_charges_one_boleto_per_link_idx')
-      .on(t.linkId)
-      .where(sql`${t.status} = 'ISSUED'`),
+      .where(sql`${t.status} = 'PAID'`),
     uniqueIndex('payment_charges_gateway_ref_idx').on(t.gatewayRef),
     index('payment_charges_link_idx').on(t.linkId, t.createdAt),
+    // The reconciler's work: live charges, oldest look first.
+    index('payment_charges_live_idx')
+      .on(t.checkedAt)
+      .where(sql`${t.status} in ('CREATED', 'PROCESSING')`),
+    check(
+      'payment_charges_status_check',
+      sql`${t.status} in ('CREATED', 'PROCESSING', 'PAID', 'DECLINED', 'EXPIRED', 'CANCELLED', 'REFUNDING', 'REFUNDED')`,
+    ),
+  ],
+)
+
+/**
+ * Money that arrived, by its id at the source (a Pix end-to-end id, a card charge's or boleto's
+ * reference): applied to the charge's instalments, or going back to the payer. Inserting it is
+ * what makes a notification idempotent: the same payment is applied once.
+ */
+export const receivedPayments = pgTable(
+  'received_payments',
+  {
+    id: text('id').primaryKey(),
+    chargeId: uuid('charge_id')
+      .notNull()
+      .references(() => paymentCharges.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: paymentMethods }).notNull(),
+    /** Cents. */
+    amount: integer('amount').notNull(),
+    receivedAt: moment('received_at').notNull(),
+    /** True: it paid the instalments. False: nothing could take it; it is refunded. */
+    applied: boolean('applied').notNull(),
+    /** PENDING (to ask the gateway), DONE; null for an applied payment. */
+    refundStatus: text('refund_status'),
+    refundedAt: moment('refunded_at'),
+    refundAttempts: integer('refund_attempts').notNull().default(0),
+    /** Told by e-mail and WhatsApp that the money goes back. */
+    payerToldAt: moment('payer_told_at'),
+  },
+  (t) => [
+    index('received_payments_charge_idx').on(t.chargeId),
+    index('received_payments_refund_idx')
+      .on(t.refundStatus)
+      .where(sql`${t.refundStatus} = 'PENDING'`),
   ],
 )
 
@@ -390,7 +424,11 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   createdAt: createdAt(),
 })
 
-/** Sandbox card charges, one per reference: asking again answers the first outcome. */
+/**
+ * Sandbox card charges, one per reference: asking again answers the first outcome. A reference
+ * voided before any charge came (the reconciler closing a charge that never reached the gateway)
+ * is kept declined, so a late charge with it is refused too.
+ */
 export const sandboxCardCharges = pgTable('sandbox_card_charges', {
   reference: text('reference').primaryKey(),
   token: text('token').notNull(),
@@ -398,15 +436,75 @@ export const sandboxCardCharges = pgTable('sandbox_card_charges', {
   installments: integer('installments').notNull(),
   approved: boolean('approved').notNull(),
   message: text('message'),
+  refundedAt: moment('refunded_at'),
   createdAt: createdAt(),
 })
 
-export const sandboxPixCharges = pgTable('sandbox_pix_charges', {
-  txid: text('txid').primaryKey(),
+/** Sandbox boletos by our reference: open until the payer's bank pays or we cancel them. */
+export const sandboxBoletos = pgTable('sandbox_boletos', {
+  reference: text('reference').primaryKey(),
   companyId: text('company_id').notNull(),
   amount: integer('amount').notNull(),
-  expiresAt: moment('expires_at').notNull(),
+  dueDate: day('due_date').notNull(),
+  digitableLine: text('digitable_line').notNull(),
+  /** OPEN, PAID, CANCELLED */
+  status: text('status').notNull(),
   paidAt: moment('paid_at'),
+  refundedAt: moment('refunded_at'),
+  createdAt: createdAt(),
+})
+
+/**
+ * Demo mode only: the sandbox PSP's side of the API Pix (server/routes/sandbox-pix-api.ts).
+ * Cobranças imediatas by txid, as the bank keeps them.
+ */
+export const sandboxPixCobs = pgTable('sandbox_pix_cobs', {
+  txid: text('txid').primaryKey(),
+  revision: integer('revision').notNull().default(0),
+  /** ATIVA, CONCLUIDA, REMOVIDA_PELO_USUARIO_RECEBEDOR, REMOVIDA_PELO_PSP */
+  status: text('status').notNull(),
+  chave: text('chave').notNull(),
+  amount: integer('amount').notNull(),
+  /** Seconds from creation (calendario.expiracao). */
+  expiresIn: integer('expires_in').notNull(),
+  payer: jsonb('payer').$type<{ cpf?: string; cnpj?: string; nome: string } | null>(),
+  message: text('message'),
+  createdAt: createdAt(),
+})
+
+/** Pix the sandbox bank received, by end-to-end id. */
+export const sandboxPixReceived = pgTable(
+  'sandbox_pix_received',
+  {
+    endToEndId: text('end_to_end_id').primaryKey(),
+    txid: text('txid').notNull(),
+    chave: text('chave').notNull(),
+    amount: integer('amount').notNull(),
+    paidAt: moment('paid_at').notNull(),
+  },
+  (t) => [index('sandbox_pix_received_txid_idx').on(t.txid)],
+)
+
+/** Devoluções the sandbox bank made, by (end-to-end id, our id). */
+export const sandboxPixRefunds = pgTable(
+  'sandbox_pix_refunds',
+  {
+    endToEndId: text('end_to_end_id').notNull(),
+    id: text('id').notNull(),
+    rtrId: text('rtr_id').notNull(),
+    amount: integer('amount').notNull(),
+    description: text('description'),
+    status: text('status').notNull(),
+    requestedAt: moment('requested_at').notNull(),
+    settledAt: moment('settled_at'),
+  },
+  (t) => [primaryKey({ columns: [t.endToEndId, t.id] })],
+)
+
+/** Where the sandbox bank posts received Pix, per Pix key. */
+export const sandboxPixWebhooks = pgTable('sandbox_pix_webhooks', {
+  chave: text('chave').primaryKey(),
+  url: text('url').notNull(),
   createdAt: createdAt(),
 })
 

@@ -99,7 +99,8 @@ const routeOf = (request: FuzzRequest) =>
   `${request.method} ${new URL(request.target, 'http://localhost').pathname}`
 
 async function messageProblem(response: Response, text: string): Promise<string | undefined> {
-  if (!response.headers.get('content-type')?.includes('application/json')) {
+  // JSON, or a JSON type such as application/problem+json (the sandbox PSP's errors).
+  if (!/application\/([\w.-]+\+)?json/.test(response.headers.get('content-type') ?? '')) {
     return `content-type ${response.headers.get('content-type')}`
   }
   try {

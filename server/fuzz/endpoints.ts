@@ -4,7 +4,9 @@
  * breaks them; the samples make sure the breakage also reaches past the first checks. The
  * fixtures (sessions, payment links, card tokens, a Pix) are made through the API itself.
  */
+import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import type { App } from '../app'
+import { sandboxPix } from '../config'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed'
 import {
   cardPayment,
@@ -23,10 +25,11 @@ import {
   newPerson,
   readContract,
 } from '../routes/registration-test-support'
+import { sandboxGatewayWebhookSecret } from '../routes/webhooks'
 import { bearer, loginAs, requestCode, type TestServer } from '../test-support'
 import { forgedSessions } from './sessions'
 
-export type Method = 'GET' | 'POST'
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 export interface Endpoint {
   method: Method
@@ -52,6 +55,20 @@ export interface FuzzFixtures {
 }
 
 const api = '/socios-api'
+
+/** The holder's address as the payment screen sends it. */
+const address = {
+  zip_code: '01310100',
+  email: demoEmails.ana,
+  birth_date: '14/03/1985',
+  neighborhood: 'Bela Vista',
+  number: 1000,
+  street: 'Avenida Paulista',
+  phone: '11987654321',
+  state: 'SP',
+  city: 'São Paulo',
+  token: '1',
+}
 const client = `${api}/client`
 
 /** Logs in, makes payment links, card tokens and a Pix; then lists every endpoint's samples. */
@@ -74,23 +91,12 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
   if (pix.status !== 200) throw new Error(`Pix ${pix.status}`)
   const txid = pix.body.data.find((entry) => entry.key === 'txid')?.value ?? ''
   const { boleto_due_dates: dueDates } = await linkData(app, links.boleto)
+  const psp = await pspFixtures(app, ana)
   await warmLazyKeys(app, ana)
   // A live code for Ana, so wrong codes sent to /login meet one (and count as wrong tries).
   await requestCode(app, demoEmails.ana)
 
   const contracts = [demoIds.ana.contract, demoIds.bruno.active.contract, demoIds.carla.contract]
-  const address = {
-    zip_code: '01310100',
-    email: demoEmails.ana,
-    birth_date: '14/03/1985',
-    neighborhood: 'Bela Vista',
-    number: 1000,
-    street: 'Avenida Paulista',
-    phone: '11987654321',
-    state: 'SP',
-    city: 'São Paulo',
-    token: '1',
-  }
   const card = (number: string) => ({
     card: {
       brand: 'visa',
@@ -242,6 +248,13 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       bodies: [card(testCards.visa), card(testCards.declined)],
     },
     { method: 'POST', path: '/sandbox/pix/:txid/pay', params: { txid: [txid] } },
+    { method: 'POST', path: '/sandbox/boleto/:line/pay', params: { line: [psp.boletoLine] } },
+    {
+      method: 'GET',
+      path: '/socios-api/checkout/pix-status',
+      queries: [{ code: links.pix, txid }],
+    },
+    ...psp.endpoints,
   ]
   return {
     sessions: { ana, bruno },
@@ -262,4 +275,134 @@ async function warmLazyKeys(app: App, token: string) {
     body: JSON.stringify({ filter: { contract_id: demoIds.ana.contract } }),
   })
   if (jwks.status !== 200 || cards.status !== 200) throw new Error('chaves não criadas')
+}
+
+const pspBase = '/sandbox/pix-api'
+
+/** The sandbox PSP (API Pix) and the providers' webhooks: a token, a paid Pix, a boleto. */
+async function pspFixtures(app: App, ana: string) {
+  const basic = Buffer.from(`${sandboxPix.clientId}:${sandboxPix.clientSecret}`).toString('base64')
+  const tokenForm =
+    'grant_type=client_credentials&scope=cob.write cob.read pix.write pix.read webhook.write webhook.read'
+  const tokenAnswer = await app.request(`${pspBase}/oauth/token`, {
+    method: 'POST',
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: tokenForm,
+  })
+  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string }
+  const auth = { authorization: `Bearer ${token}` }
+  // A Pix paid at the bank, for the /pix and devolução endpoints.
+  const paidLink = await linkFor(app, ana, [9])
+  const paid = await post<{ data: { key: string; value: string }[] }>(app, checkoutPaths.pix, {
+    code: paidLink,
+    token: '1',
+  })
+  const paidTxid = paid.body.data.find((entry) => entry.key === 'txid')?.value ?? ''
+  const paying = await app.request(`/sandbox/pix/${paidTxid}/pay`, { method: 'POST' })
+  const { endToEndId } = (await paying.json()) as { endToEndId: string }
+  const boletoLink = await linkFor(app, ana, [10])
+  const { boleto_due_dates: dates } = await linkData(app, boletoLink)
+  const boleto = await post<{ boletos: { digitable_line: string }[] }>(app, checkoutPaths.boleto, {
+    code: boletoLink,
+    ...address,
+    installments: 1,
+    selected_date: dates[0],
+  })
+  const boletoLine = boleto.body.boletos?.[0]?.digitable_line ?? ''
+  const cob = {
+    calendario: { expiracao: 3600 },
+    devedor: { cpf: '52998224725', nome: 'Ana Paula Souza' },
+    valor: { original: '12.34', modalidadeAlteracao: 0 },
+    chave: sandboxPix.chave,
+    solicitacaoPagador: 'Fuzz',
+  }
+  const newTxid = 'fuzz0000000000000000000000000001'
+  const pixNotice = JSON.stringify({
+    pix: [{ endToEndId, txid: paidTxid, valor: '1.00', horario: new Date().toISOString() }],
+  })
+  const boletoNotice = JSON.stringify({ event: 'boleto.paid', reference: 'x-1' })
+  const endpoints: Endpoint[] = [
+    {
+      method: 'POST',
+      path: `${pspBase}/oauth/token`,
+      headers: { authorization: `Basic ${basic}` },
+      bodies: [tokenForm],
+    },
+    {
+      method: 'PUT',
+      path: `${pspBase}/v2/cob/:txid`,
+      params: { txid: [newTxid, paidTxid] },
+      headers: auth,
+      bodies: [cob],
+    },
+    {
+      method: 'GET',
+      path: `${pspBase}/v2/cob/:txid`,
+      params: { txid: [paidTxid, newTxid] },
+      headers: auth,
+    },
+    {
+      method: 'PATCH',
+      path: `${pspBase}/v2/cob/:txid`,
+      params: { txid: [newTxid, paidTxid] },
+      headers: auth,
+      bodies: [{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }],
+    },
+    {
+      method: 'GET',
+      path: `${pspBase}/v2/pix/:e2eid`,
+      params: { e2eid: [endToEndId] },
+      headers: auth,
+    },
+    {
+      method: 'PUT',
+      path: `${pspBase}/v2/pix/:e2eid/devolucao/:id`,
+      params: { e2eid: [endToEndId], id: ['FUZZ1', 'FUZZ2'] },
+      headers: auth,
+      bodies: [{ valor: '0.01', natureza: 'ORIGINAL', descricao: 'Fuzz' }],
+    },
+    {
+      method: 'GET',
+      path: `${pspBase}/v2/pix/:e2eid/devolucao/:id`,
+      params: { e2eid: [endToEndId], id: ['FUZZ1'] },
+      headers: auth,
+    },
+    {
+      method: 'PUT',
+      path: `${pspBase}/v2/webhook/:chave`,
+      params: { chave: [sandboxPix.chave] },
+      headers: auth,
+      bodies: [{ webhookUrl: 'http://portal.test/socios-api/webhooks/pix' }],
+    },
+    {
+      method: 'GET',
+      path: `${pspBase}/v2/webhook/:chave`,
+      params: { chave: [sandboxPix.chave] },
+      headers: auth,
+    },
+    {
+      method: 'DELETE',
+      path: `${pspBase}/v2/webhook/:chave`,
+      params: { chave: ['outra-chave'] },
+      headers: auth,
+    },
+    {
+      method: 'POST',
+      path: '/socios-api/webhooks/pix/pix',
+      headers: { [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, pixNotice) },
+      bodies: [JSON.parse(pixNotice)],
+    },
+    {
+      method: 'POST',
+      path: '/socios-api/webhooks/gateway',
+      headers: {
+        [webhookSignatureHeader]: signWebhook(sandboxGatewayWebhookSecret, boletoNotice),
+      },
+      bodies: [JSON.parse(boletoNotice)],
+    },
+  ]
+  return { endpoints, boletoLine }
 }

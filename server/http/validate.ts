@@ -20,7 +20,7 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 const isUnstorable = (text: string) => text.includes('\u0000') || loneSurrogate.test(text)
 
 /** Any string in the input (keys too) the database could not store; no recursion, any depth. */
-function hasUnstorableText(input: unknown): boolean {
+export function hasUnstorableText(input: unknown): boolean {
   const pending = [input]
   while (pending.length > 0) {
     const value = pending.pop()

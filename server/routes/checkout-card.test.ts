@@ -149,7 +149,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
         expect(row?.paidValue).toBe((row?.value ?? 0) - (row?.discount ?? 0))
       }
       const [charge] = await server.db.select().from(paymentCharges)
-      expect(charge).toMatchObject({ status: 'APPROVED', method: 'CREDIT', amount })
+      expect(charge).toMatchObject({ status: 'PAID', method: 'CREDIT', amount })
       const [link] = await server.db.select().from(paymentLinks).where(eq(paymentLinks.code, code))
       expect(link?.status).toBe('PAID')
 
@@ -195,25 +195,26 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
       }
       expect(await countRows(server.db, sandboxCardCharges)).toBe(1)
       const charges = await server.db.select().from(paymentCharges)
-      expect(charges.map((charge) => charge.status)).toEqual(['APPROVED'])
+      expect(charges.map((charge) => charge.status)).toEqual(['PAID'])
       const [row] = await anaInstalments(server.db, [8])
       expect(row?.paidValue).toBe(adjustedAmount(18_990, { type: 'DISCOUNT', basisPoints: 300 }))
     })
 
-    it('has the database refuse a second charge in flight or succeeded for one link', async () => {
+    it('has the database refuse a second paid charge for one link, and any unknown state', async () => {
       const [link] = await server.db
         .select()
         .from(paymentLinks)
         .where(eq(paymentLinks.code, demoPaymentLinks.b2b))
-      const charge = (status: 'PROCESSING' | 'APPROVED' | 'DECLINED') => ({
+      const charge = (status: string) => ({
         linkId: link?.id ?? '',
         method: 'CREDIT' as const,
-        status,
+        status: status as 'PAID',
         amount: 100,
         data: { shares: [] },
       })
       await server.db.insert(paymentCharges).values(charge('DECLINED'))
-      await server.db.insert(paymentCharges).values(charge('PROCESSING'))
+      await server.db.insert(paymentCharges).values(charge('PAID'))
+      await expect(server.db.insert(paymentCharges).values(charge('PAID'))).rejects.toThrow()
       await expect(server.db.insert(paymentCharges).values(charge('APPROVED'))).rejects.toThrow()
       expect(await countRows(server.db, paymentCharges)).toBe(2)
     })

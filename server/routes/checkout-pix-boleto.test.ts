@@ -56,20 +56,25 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     server.app.request(`/sandbox/pix/${txid}/pay`, { method: 'POST' })
 
   describe('Pix', () => {
-    it('generates a valid BR Code for the value with the Pix discount of the channel', async () => {
+    it('creates a cobrança imediata at the bank for the value with the Pix discount of the channel', async () => {
       const code = await linkFor(server.app, token, [5])
       const pix = await generatePix(code)
       const amount = adjustedAmount(17_090, { type: 'DISCOUNT', basisPoints: 500 })
+      const txid = pixValue(pix, 'txid')
+      // A dynamic BR Code: the payer's bank reads amount and txid from the cob's location.
       const parsed = parsePix(pixValue(pix, 'qr_code'))
       expect(hasError(parsed)).toBe(false)
       expect(parsed).toMatchObject({
-        transactionAmount: amount / 100,
+        type: 'DYNAMIC',
         transactionCurrency: '986',
         countryCode: 'BR',
         merchantName: 'PORTAL DO TITULAR',
-        txid: pixValue(pix, 'txid'),
       })
-      expect(pixValue(pix, 'txid')).toMatch(/^[A-Za-z0-9]{25}$/)
+      expect((parsed as { url: string }).url).toContain(txid)
+      expect(txid).toMatch(/^[A-Za-z0-9]{26,35}$/)
+      // The bank holds the cob with the amount, as API Pix's GET /cob/{txid} shows it.
+      const cob = await server.payments?.pix?.getCob(txid)
+      expect(cob).toMatchObject({ status: 'ATIVA', amount, txid })
       expect(pixValue(pix, 'value')).toBe(String(amount))
       expect(pixValue(pix, 'code')).toBe(code)
       const expires = Date.parse(pixValue(pix, 'expiration')) - Date.now()
@@ -96,6 +101,27 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
       expect(opened.status).toBe(410)
     })
 
+    it('a Pix paid at the bank is recorded by its notification, with no verification', async () => {
+      const code = await linkFor(server.app, token, [5])
+      const pix = await generatePix(code)
+      expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(200)
+      const [row] = await anaInstalments(server.db, [5])
+      expect(row?.status).toBe('PAID')
+      const status = await server.app.request(
+        `/socios-api/checkout/pix-status?code=${code}&txid=${pixValue(pix, 'txid')}`,
+      )
+      expect(await status.json()).toEqual({ status: 'PAID' })
+    })
+
+    it('hands back the live Pix when asked again for the same link and amount', async () => {
+      const code = await linkFor(server.app, token, [5])
+      const first = await generatePix(code)
+      const second = await generatePix(code)
+      expect(pixValue(second, 'txid')).toBe(pixValue(first, 'txid'))
+      expect(pixValue(second, 'qr_code')).toBe(pixValue(first, 'qr_code'))
+      expect(await countRows(server.db, paymentCharges)).toBe(1)
+    })
+
     it('settles once when the same paid Pix is verified twice at the same time', async () => {
       const code = await linkFor(server.app, token, [6])
       const pix = await generatePix(code)
@@ -109,24 +135,61 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
       expect(charges.map((charge) => charge.status)).toEqual(['PAID'])
     })
 
-    it('keeps a Pix paid after a card paid the link apart (to refund) and says the link was paid', async () => {
+    it('a card payment removes the live Pix at the bank first: it can no longer be paid', async () => {
       const code = await linkFor(server.app, token, [7])
       const pix = await generatePix(code)
       const card = await tokenize(server.app, testCards.visa)
       expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
-      // The Pix can no longer be generated for the paid link…
-      const again = await post(server.app, checkoutPaths.pix, { code, token: '1' })
-      expect(again).toEqual({ status: 409, body: { message: 'Este link já foi pago.' } })
-      // …but the payer's bank may still pay the code they had.
-      await bankPays(pixValue(pix, 'txid'))
+      expect(await server.payments?.pix?.getCob(pixValue(pix, 'txid'))).toMatchObject({
+        status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+      })
+      // The payer's bank refuses the code they still had.
+      expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(410)
       expect(await verify(pix)).toEqual({
         status: 409,
-        body: { message: 'Este link já foi pago.' },
+        body: {
+          message: 'Este link foi pago por outro meio. O Pix foi cancelado e nada foi cobrado.',
+        },
       })
       const statuses = (await server.db.select().from(paymentCharges)).map(
         (charge) => charge.status,
       )
-      expect(statuses.sort()).toEqual(['APPROVED', 'DUPLICATE'])
+      expect(statuses.sort()).toEqual(['CANCELLED', 'PAID'])
+      const [row] = await anaInstalments(server.db, [7])
+      expect(row?.paidValue).toBe(adjustedAmount(18_990, { type: 'DISCOUNT', basisPoints: 300 }))
+    })
+
+    it('a Pix the bank settles after a card paid is refunded, and the payer is told', async () => {
+      const code = await linkFor(server.app, token, [7])
+      const pix = await generatePix(code)
+      const txid = pixValue(pix, 'txid')
+      const card = await tokenize(server.app, testCards.visa)
+      expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
+      // A payment already on its way when the cob was removed: the bank wins the race.
+      const paid = await server.app.request(`/sandbox/pix/${txid}/pay?emCorrida=1`, {
+        method: 'POST',
+      })
+      expect(paid.status).toBe(200)
+      const { endToEndId } = (await paid.json()) as { endToEndId: string }
+      // Refunded through the bank's API Pix (devolução), recorded, and the payer told.
+      const refunded = await server.payments?.pix?.getPix(endToEndId)
+      expect(refunded?.refunds).toEqual([
+        expect.objectContaining({ status: 'DEVOLVIDO', amount: Number(pixValue(pix, 'value')) }),
+      ])
+      const charges = await server.db.select().from(paymentCharges)
+      expect(charges.map((charge) => charge.status).sort()).toEqual(['PAID', 'REFUNDED'])
+      const outbox = await server.app.request(`/dev/outbox?to=${demoEmails.ana}`)
+      const told = (await outbox.json()) as { code: string; text: string }
+      expect(told.code).toBe(endToEndId)
+      expect(told.text).toContain('O valor foi devolvido integralmente a quem pagou')
+      expect(await verify(pix)).toEqual({
+        status: 409,
+        body: {
+          message:
+            'Recebemos seu Pix, mas estas parcelas já estavam pagas: o valor foi devolvido para a conta de quem pagou.',
+        },
+      })
+      // The instalment was paid once, by the card.
       const [row] = await anaInstalments(server.db, [7])
       expect(row?.paidValue).toBe(adjustedAmount(18_990, { type: 'DISCOUNT', basisPoints: 300 }))
     })
@@ -197,10 +260,8 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
         installments: 1,
         selected_date: selected,
       })
-      expect(answer).toEqual({
-        status: 200,
-        body: { message: 'Seu boleto será enviado via WhatsApp e E-mail!' },
-      })
+      expect(answer.status).toBe(200)
+      expect(answer.body.message).toBe('Seu boleto será enviado via WhatsApp e E-mail!')
 
       const outbox = await server.app.request(`/dev/outbox?to=${demoEmails.ana}`)
       const sent = (await outbox.json()) as { code: string; text: string; channel: string }
@@ -221,21 +282,80 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
         ['email', demoEmails.ana],
         ['whatsapp', '+5511987654321'],
       ])
+      // The screen gets the boleto too: the same line, due date and amount.
+      expect((answer.body as { boletos?: unknown }).boletos).toEqual([
+        { digitable_line: line, due_date: isoFromBrazilian(selected), amount: 17_090 },
+      ])
       // Issued, not paid: the instalment waits for the boleto.
       const [row] = await anaInstalments(server.db, [5])
       expect(row?.status).toBe('NOT_PAID')
     })
 
-    it('sends the same boleto again instead of issuing a second one', async () => {
+    it('sends the same boleto again, at most once per 10 minutes, instead of issuing a second one', async () => {
       const code = await linkFor(server.app, token, [6])
       const { boleto_due_dates: dates } = await linkData(server.app, code)
       const body = { code, ...address, installments: 1, selected_date: dates[0] }
       await post(server.app, checkoutPaths.boleto, body)
+      await settle()
       const first = (await server.db.select().from(paymentCharges))[0]?.data.boletos
+      const tooSoon = await Promise.all(
+        Array.from({ length: 20 }, () => post(server.app, checkoutPaths.boleto, body)),
+      )
+      expect(new Set(tooSoon.map((answer) => answer.status))).toEqual(new Set([429]))
+      expect(tooSoon[0]?.body.message).toMatch(
+        /^O boleto já foi enviado por WhatsApp e E-mail há pouco\. Um novo envio poderá ser pedido em 10 minutos\.$/,
+      )
+      await settle()
+      expect(server.sent).toHaveLength(2)
+
+      server.clock.advance(10 * 60_000)
       expect((await post(server.app, checkoutPaths.boleto, body)).status).toBe(200)
+      await settle()
+      expect(server.sent).toHaveLength(4)
       const charges = await server.db.select().from(paymentCharges)
       expect(charges).toHaveLength(1)
       expect(charges[0]?.data.boletos).toEqual(first)
+    })
+
+    it("a boleto paid at the bank is recorded by the gateway's notification; a card then finds it paid", async () => {
+      const code = await linkFor(server.app, token, [6])
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      const issued = await post<{ boletos: Array<{ digitable_line: string }> }>(
+        server.app,
+        checkoutPaths.boleto,
+        { code, ...address, installments: 1, selected_date: dates[0] },
+      )
+      const line = issued.body.boletos[0]?.digitable_line ?? ''
+      expect(
+        (await server.app.request(`/sandbox/boleto/${line}/pay`, { method: 'POST' })).status,
+      ).toBe(200)
+      const [row] = await anaInstalments(server.db, [6])
+      expect(row?.status).toBe('PAID')
+      const card = await tokenize(server.app, testCards.visa)
+      expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(409)
+    })
+
+    it('a card payment cancels the live boleto at the gateway first', async () => {
+      const code = await linkFor(server.app, token, [6])
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      const issued = await post<{ boletos: Array<{ digitable_line: string }> }>(
+        server.app,
+        checkoutPaths.boleto,
+        { code, ...address, installments: 1, selected_date: dates[0] },
+      )
+      const card = await tokenize(server.app, testCards.visa)
+      expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
+      const statuses = (await server.db.select().from(paymentCharges)).map(
+        (charge) => charge.status,
+      )
+      expect(statuses.sort()).toEqual(['CANCELLED', 'PAID'])
+      // Paid at the bank anyway (it was already on its way): refunded, not applied twice.
+      const line = issued.body.boletos[0]?.digitable_line ?? ''
+      expect(
+        (await server.app.request(`/sandbox/boleto/${line}/pay`, { method: 'POST' })).status,
+      ).toBe(200)
+      const after = (await server.db.select().from(paymentCharges)).map((charge) => charge.status)
+      expect(after.sort()).toEqual(['PAID', 'REFUNDED'])
     })
 
     it('splits 2x in two boletos a month apart, with the 2,50% of the list', async () => {

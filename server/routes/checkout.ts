@@ -9,15 +9,17 @@ import {
   cardPaymentRequest,
   paymentLinkQuery,
   pixGenerateRequest,
+  pixStatusQuery,
   pixVerifyRequest,
 } from '../../src/api/schemas'
-import { createPaymentGateway } from '../adapters/payment-gateway/index'
+import type { PaymentGateway } from '../adapters/payment-gateway/index'
+import type { PixApi } from '../adapters/pix-api/client'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { readJson, readQuery } from '../http/validate'
 import { issueBoletos } from '../services/checkout-boleto'
 import { type CheckoutDeps, payWithCard } from '../services/checkout-card'
-import { generatePix, verifyPix } from '../services/checkout-pix'
+import { generatePix, pixState, verifyPix } from '../services/checkout-pix'
 import {
   assertPayable,
   isCardSwap,
@@ -29,34 +31,44 @@ import {
 /** Personal data and live prices: never kept by a browser or proxy cache. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-export function checkoutRoutes(deps: ServerDeps) {
-  const gateway = createPaymentGateway(deps)
-  const withGateway = (): CheckoutDeps & ServerDeps => {
+export function checkoutRoutes(
+  deps: ServerDeps,
+  gateway: PaymentGateway | undefined,
+  pix: PixApi | undefined,
+) {
+  const withGateway = (): CheckoutDeps => {
     if (!gateway) throw new ApiError(503, paymentMessages.gatewayUnavailable)
-    return { ...deps, gateway }
+    return { ...deps, gateway, pix }
   }
 
-  return new Hono<AppEnv>()
-    .get('/payment-link', async (c) => {
-      const { code } = readQuery(c, paymentLinkQuery)
-      const context = await readLinkContext(deps.db, code)
-      if (!isCardSwap(context)) assertPayable(context, 410)
-      return c.json(toPaymentLinkData(context, deps.now()), 200, NO_STORE)
-    })
-    .post('/payment-link', async (c) => {
-      const input = await readJson(c, cardPaymentRequest)
-      return c.json({ message: await payWithCard(withGateway(), input) }, 200, NO_STORE)
-    })
-    .post('/payment-link-pix', async (c) => {
-      const input = await readJson(c, pixGenerateRequest)
-      return c.json(await generatePix(withGateway(), input), 200, NO_STORE)
-    })
-    .post('/verify-link-pix', async (c) => {
-      const input = await readJson(c, pixVerifyRequest)
-      return c.json(await verifyPix(withGateway(), input), 200, NO_STORE)
-    })
-    .post('/pix-boleto', async (c) => {
-      const input = await readJson(c, boletoRequest)
-      return c.json({ message: await issueBoletos(withGateway(), input) }, 200, NO_STORE)
-    })
+  return (
+    new Hono<AppEnv>()
+      .get('/payment-link', async (c) => {
+        const { code } = readQuery(c, paymentLinkQuery)
+        const context = await readLinkContext(deps.db, code)
+        if (!isCardSwap(context)) assertPayable(context, 410)
+        return c.json(toPaymentLinkData(context, deps.now()), 200, NO_STORE)
+      })
+      .post('/payment-link', async (c) => {
+        const input = await readJson(c, cardPaymentRequest)
+        return c.json({ message: await payWithCard(withGateway(), input) }, 200, NO_STORE)
+      })
+      .post('/payment-link-pix', async (c) => {
+        const input = await readJson(c, pixGenerateRequest)
+        return c.json(await generatePix(withGateway(), input), 200, NO_STORE)
+      })
+      // Beyond the spec: where the link's Pix stands, from our records (the open screen polls it).
+      .get('/pix-status', async (c) => {
+        const { code, txid } = readQuery(c, pixStatusQuery)
+        return c.json(await pixState(withGateway(), code, txid), 200, NO_STORE)
+      })
+      .post('/verify-link-pix', async (c) => {
+        const input = await readJson(c, pixVerifyRequest)
+        return c.json(await verifyPix(withGateway(), input), 200, NO_STORE)
+      })
+      .post('/pix-boleto', async (c) => {
+        const input = await readJson(c, boletoRequest)
+        return c.json(await issueBoletos(withGateway(), input), 200, NO_STORE)
+      })
+  )
 }

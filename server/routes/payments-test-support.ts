@@ -127,7 +127,7 @@ export async function paymentSnapshot(db: Database) {
     orders: await db.select().from(paymentOrders).orderBy(asc(paymentOrders.id)),
     links: await db.select().from(paymentLinks).orderBy(asc(paymentLinks.id)),
     charges: (await db.select().from(paymentCharges)).filter(
-      (charge) => charge.status !== 'DECLINED' && charge.status !== 'FAILED',
+      (charge) => charge.status !== 'DECLINED' && charge.status !== 'CANCELLED',
     ),
     recurrences: await db.select().from(cardRecurrences),
   }

@@ -1,143 +1,197 @@
 /**
- * Charges of a payment link and the double-charge guard (DESIGN.md §6: payments are idempotent).
- * Nothing is checked first and written later: a charge claims its link with an insert that the
- * partial unique index `payment_charges_one_success_per_link_idx` lets through once, and claims
- * each instalment with a conditional update (only while unpaid and unclaimed). A repeated or
- * concurrent submit loses one of the two and answers 409; a decline releases both claims.
+ * Charges in the database (DESIGN.md §5, states in charge-states.ts). Nothing is checked first
+ * and written later:
+ * - a new collection locks its instalments (FOR UPDATE) and claims them all
+ *   (payment_orders.charge_id) in the transaction that creates it, so an instalment has at most
+ *   one live collection; whoever comes second sees the holder and must cancel it first, or wait;
+ * - a charge moves only from a state the machine allows, by a conditional update;
+ * - money is recorded by its id at the source (received_payments), so a notification that comes
+ *   twice is applied once, and applied only where a live claim (or a free instalment) takes it —
+ *   anything else goes back to the payer.
  */
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import type { PaymentType } from '../../src/api/schemas'
 import type { Database } from '../db/client'
 import {
   type ChargeData,
-  type ChargeStatus,
   paymentCharges,
   paymentLinks,
   paymentOrders,
+  receivedPayments,
 } from '../db/schema'
 import { ApiError } from '../http/errors'
-import {
-  type AdjustmentRule,
-  type ChargePlan,
-  instalmentDue,
-  planCharge,
-  todayInSaoPaulo,
-} from './payment-amounts'
+import { type ChargeState, isLive, statesBefore } from './charge-states'
+import type { AdjustmentRule } from './payment-amounts'
+import { type ChargePlan, instalmentDue, planCharge, todayInSaoPaulo } from './payment-amounts'
 import { type LinkContext, paymentMessages } from './payment-links'
 
-type Charge = typeof paymentCharges.$inferSelect
-
-export interface ClaimedCharge {
-  id: string
-  linkId: string
-  plan: ChargePlan
-}
-
-const inFlight = ['PROCESSING', 'APPROVED', 'PAID'] as const
-
-/** Why a link cannot be claimed: another charge is settling it, or it was paid. */
-async function takenError(tx: Database, linkId: string): Promise<ApiError> {
-  const [other] = await tx
-    .select({ status: paymentCharges.status })
-    .from(paymentCharges)
-    .where(and(eq(paymentCharges.linkId, linkId), inArray(paymentCharges.status, inFlight)))
-  return new ApiError(
-    409,
-    other?.status === 'PROCESSING' ? paymentMessages.linkInProgress : paymentMessages.linkPaid,
-  )
-}
-
-/** Instalments that could not be claimed: paid already (by this link or another) or in flight. */
-async function instalmentsTakenError(tx: Database, ids: string[]): Promise<ApiError> {
-  const rows = await tx
-    .select({ status: paymentOrders.status })
-    .from(paymentOrders)
-    .where(inArray(paymentOrders.id, ids))
-  const paid = rows.filter((row) => row.status === 'PAID').length
-  if (paid === 0) return new ApiError(409, paymentMessages.linkInProgress)
-  return new ApiError(
-    409,
-    paid === ids.length ? paymentMessages.linkPaid : paymentMessages.linkPartlyPaid,
-  )
-}
-
-/** Takes the link's unpaid instalments for this charge; all of them or none (409). */
-async function claimInstalments(tx: Database, link: LinkContext['link'], chargeId: string) {
-  const claimed = await tx
-    .update(paymentOrders)
-    .set({ chargeId })
-    .where(
-      and(
-        inArray(paymentOrders.id, link.instalmentIds),
-        eq(paymentOrders.contractId, link.contractId),
-        ne(paymentOrders.status, 'PAID'),
-        isNull(paymentOrders.chargeId),
-      ),
-    )
-    .returning()
-  if (claimed.length !== link.instalmentIds.length) {
-    throw await instalmentsTakenError(tx, link.instalmentIds)
-  }
-  return claimed.sort((a, b) => a.installment - b.installment || a.id.localeCompare(b.id))
-}
+export type Charge = typeof paymentCharges.$inferSelect
 
 /**
- * Claims the link for a card charge (status PROCESSING) and prices it from the instalments it
- * locked, in one transaction. Whoever comes second gets a 409 and writes nothing.
+ * A CREATED charge younger than this belongs to a request still talking to the gateway; older,
+ * its request is over (a crash, a timeout) and the reconciler asks the gateway what happened.
  */
-export async function claimCardCharge(
-  db: Database,
-  context: LinkContext,
-  option: { method: PaymentType; installments: number; rule: AdjustmentRule | undefined },
-  now: Date,
-): Promise<ClaimedCharge> {
-  const { link } = context
-  return db.transaction(async (tx) => {
-    const [charge] = await tx
-      .insert(paymentCharges)
-      .values({
-        linkId: link.id,
-        method: option.method,
-        status: 'PROCESSING',
-        amount: 0,
-        installments: option.installments,
-        data: { shares: [] },
-        createdAt: now,
-      })
-      .onConflictDoNothing()
-      .returning({ id: paymentCharges.id })
-    if (!charge) throw await takenError(tx, link.id)
-    const rows = await claimInstalments(tx, link, charge.id)
-    const today = todayInSaoPaulo(now)
-    const plan = planCharge(
-      rows.map((row) => instalmentDue(row, today)),
-      option.rule,
-    )
-    if (plan.amount <= 0) throw new ApiError(422, paymentMessages.nothingToPay)
-    await tx
-      .update(paymentCharges)
-      .set({ amount: plan.amount, adjustment: plan.adjustment, data: { shares: plan.shares } })
-      .where(eq(paymentCharges.id, charge.id))
-    return { id: charge.id, linkId: link.id, plan }
-  })
-}
+export const IN_FLIGHT_MS = 30_000
+type Instalment = typeof paymentOrders.$inferSelect
 
-/** A declined or failed card charge lets go of the link and its instalments. */
-export async function releaseCharge(
-  db: Database,
-  chargeId: string,
-  status: Extract<ChargeStatus, 'DECLINED' | 'FAILED'>,
-  message: string,
-) {
-  await db.transaction(async (tx) => {
-    await tx
-      .update(paymentCharges)
-      .set({ status, data: sql`${paymentCharges.data} || ${JSON.stringify({ message })}::jsonb` })
-      .where(eq(paymentCharges.id, chargeId))
+/**
+ * Moves a charge to `to` if it is in a state that may go there, with `patch` written alongside.
+ * Leaving a live state for anything but PAID lets go of its instalments. Null when another
+ * writer moved it first (the caller reads it again).
+ */
+export async function moveCharge(
+  tx: Database,
+  id: string,
+  to: ChargeState,
+  patch: Partial<Pick<Charge, 'gatewayRef' | 'settledAt' | 'expiresAt' | 'data'>> & {
+    message?: string
+  } = {},
+): Promise<Charge | null> {
+  const { message, data, ...columns } = patch
+  const [moved] = await tx
+    .update(paymentCharges)
+    .set({
+      ...columns,
+      status: to,
+      ...(data ? { data } : {}),
+      ...(message !== undefined
+        ? { data: sql`${paymentCharges.data} || ${JSON.stringify({ message })}::jsonb` }
+        : {}),
+    })
+    .where(and(eq(paymentCharges.id, id), inArray(paymentCharges.status, statesBefore(to))))
+    .returning()
+  if (moved && to !== 'PAID' && !isLive(to)) {
     await tx
       .update(paymentOrders)
       .set({ chargeId: null })
-      .where(eq(paymentOrders.chargeId, chargeId))
+      .where(and(eq(paymentOrders.chargeId, id), ne(paymentOrders.status, 'PAID')))
+  }
+  return moved ?? null
+}
+
+/** Adds to a charge's data without moving it (when its boletos were last sent, say). */
+export async function noteOnCharge(db: Database, id: string, note: Partial<ChargeData>) {
+  await db
+    .update(paymentCharges)
+    .set({ data: sql`${paymentCharges.data} || ${JSON.stringify(note)}::jsonb` })
+    .where(eq(paymentCharges.id, id))
+}
+
+export async function readCharge(db: Database, id: string): Promise<Charge | undefined> {
+  const [charge] = await db.select().from(paymentCharges).where(eq(paymentCharges.id, id))
+  return charge
+}
+
+/** Why a link cannot be paid: all of its instalments paid already, or some of them. */
+function paidError(rows: Instalment[]): ApiError {
+  const paid = rows.filter((row) => row.status === 'PAID').length
+  return new ApiError(
+    409,
+    paid === rows.length ? paymentMessages.linkPaid : paymentMessages.linkPartlyPaid,
+  )
+}
+
+export interface NewCollection {
+  method: PaymentType
+  installments: number
+  rule: AdjustmentRule | undefined
+  /** The gateway reference of a charge, from its id (a Pix txid, a boleto reference). */
+  gatewayRef?: (id: string) => string
+  expiresAt?: Date
+  data?: Omit<ChargeData, 'shares'>
+  /** A live charge of the same kind that may be handed back instead of opening a new one. */
+  reusable?: (holder: Charge, plan: ChargePlan) => boolean
+}
+
+export type Claim =
+  | { kind: 'claimed'; charge: Charge; plan: ChargePlan }
+  | { kind: 'reused'; charge: Charge }
+  /** Live collections hold some of the instalments: cancel them, then claim again. */
+  | { kind: 'held'; holders: Charge[] }
+
+/**
+ * Claims a link's instalments for a new collection (status CREATED), priced from the rows it
+ * locked. A paid instalment answers 409; a card being charged for one of them answers 409
+ * (it settles in seconds); other live collections are handed back to be cancelled first.
+ */
+export async function claimLink(
+  db: Database,
+  context: LinkContext,
+  collection: NewCollection,
+  now: Date,
+): Promise<Claim> {
+  const { link } = context
+  return db.transaction(async (tx) => {
+    const rows = (
+      await tx
+        .select()
+        .from(paymentOrders)
+        .where(
+          and(
+            inArray(paymentOrders.id, link.instalmentIds),
+            eq(paymentOrders.contractId, link.contractId),
+          ),
+        )
+        .for('update')
+    ).sort((a, b) => a.installment - b.installment || a.id.localeCompare(b.id))
+    if (rows.length !== link.instalmentIds.length)
+      throw new ApiError(404, paymentMessages.instalmentNotFound)
+    if (rows.some((row) => row.status === 'PAID')) throw paidError(rows)
+
+    const plan = planCharge(
+      rows.map((row) => instalmentDue(row, todayInSaoPaulo(now))),
+      collection.rule,
+    )
+    if (plan.amount <= 0) throw new ApiError(422, paymentMessages.nothingToPay)
+
+    const holderIds = [...new Set(rows.flatMap((row) => (row.chargeId ? [row.chargeId] : [])))]
+    const holders = holderIds.length
+      ? await tx.select().from(paymentCharges).where(inArray(paymentCharges.id, holderIds))
+      : []
+    const live = holders.filter((holder) => isLive(holder.status))
+    const [only] = live
+    if (
+      live.length === 1 &&
+      only &&
+      rows.every((row) => row.chargeId === only.id) &&
+      collection.reusable?.(only, plan)
+    ) {
+      return { kind: 'reused', charge: only }
+    }
+    // A card being charged settles in seconds, and so does a collection another request is
+    // opening right now: the newcomer waits rather than cancel them under their feet.
+    const inFlight = (holder: Charge) =>
+      holder.method === 'CREDIT' ||
+      holder.method === 'RECURRENCE' ||
+      (holder.status === 'CREATED' && now.getTime() - holder.createdAt.getTime() < IN_FLIGHT_MS)
+    if (live.some(inFlight)) throw new ApiError(409, paymentMessages.linkInProgress)
+    if (live.length) return { kind: 'held', holders: live }
+
+    const id = randomUUID()
+    const [charge] = await tx
+      .insert(paymentCharges)
+      .values({
+        id,
+        linkId: link.id,
+        method: collection.method,
+        status: 'CREATED',
+        amount: plan.amount,
+        installments: collection.installments,
+        adjustment: plan.adjustment,
+        gatewayRef: collection.gatewayRef?.(id) ?? null,
+        data: { shares: plan.shares, ...collection.data },
+        expiresAt: collection.expiresAt ?? null,
+        createdAt: now,
+      })
+      .returning()
+    if (!charge) throw new Error('cobrança não gravada')
+    // Claims left by collections that are no longer live are free: this one takes them.
+    await tx
+      .update(paymentOrders)
+      .set({ chargeId: id })
+      .where(inArray(paymentOrders.id, link.instalmentIds))
+    return { kind: 'claimed', charge, plan }
   })
 }
 
@@ -146,23 +200,19 @@ export async function releaseCharge(
  * discount to `discount` and records it as data.lastLinkAdjustment (spec §9: the list then shows
  * the instalment's own discount only), and closes the link.
  */
-async function payInstalments(
-  tx: Database,
-  charge: { id: string; linkId: string },
-  shares: ChargeData['shares'],
-  now: Date,
-) {
-  for (const share of shares) {
+async function payInstalments(tx: Database, charge: Charge, now: Date) {
+  for (const share of charge.data.shares) {
     await tx
       .update(paymentOrders)
       .set({
         status: 'PAID',
+        chargeId: charge.id,
         paidValue: share.paid,
         paidAt: now,
         discount: sql`${paymentOrders.discount} + ${share.discount}`,
         data: sql`${paymentOrders.data} || jsonb_build_object('lastLinkAdjustment', ${share.discount}::int)`,
       })
-      .where(and(eq(paymentOrders.id, share.id), eq(paymentOrders.chargeId, charge.id)))
+      .where(eq(paymentOrders.id, share.id))
   }
   await tx
     .update(paymentLinks)
@@ -170,78 +220,119 @@ async function payInstalments(
     .where(eq(paymentLinks.id, charge.linkId))
 }
 
-/** An approved card charge: charge, instalments and link settle together. */
-export async function settleCardCharge(
+export interface Payment {
+  /** Its id at the source: a Pix end-to-end id, `card:<ref>`, `boleto:<ref>`. */
+  id: string
+  amount: number
+  at: Date
+}
+
+/** What a payment came to: it paid the instalments, or it goes back to the payer. */
+export type Settlement = 'PAID' | 'REFUND' | 'KNOWN'
+
+/**
+ * Money arrived for a charge. Applied when the charge still holds its instalments (live), or
+ * when it lost them (expired, cancelled) but they are still open; otherwise — the instalments
+ * were paid meanwhile by another collection, or this charge was paid already — it is recorded to
+ * be refunded. The same payment notified again is KNOWN and changes nothing.
+ * `alsoInside` runs in the same transaction when the payment is applied.
+ */
+export async function settlePayment(
   db: Database,
-  charge: ClaimedCharge,
-  gatewayRef: string,
-  now: Date,
-  alsoInside?: (tx: Database) => Promise<void>,
-) {
-  await db.transaction(async (tx) => {
+  chargeId: string,
+  payment: Payment,
+  alsoInside?: (tx: Database, charge: Charge) => Promise<void>,
+): Promise<Settlement> {
+  return db.transaction(async (tx) => {
+    const [charge] = await tx
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.id, chargeId))
+      .for('update')
+    if (!charge) throw new Error(`cobrança ${chargeId} não encontrada`)
+    const [recorded] = await tx
+      .insert(receivedPayments)
+      .values({
+        id: payment.id,
+        chargeId,
+        method: charge.method,
+        amount: payment.amount,
+        receivedAt: payment.at,
+        applied: false,
+      })
+      .onConflictDoNothing()
+      .returning({ id: receivedPayments.id })
+    if (!recorded) return 'KNOWN'
+
+    const ids = charge.data.shares.map((share) => share.id)
+    const rows = await tx
+      .select()
+      .from(paymentOrders)
+      .where(inArray(paymentOrders.id, ids))
+      .for('update')
+    const ours = rows.every((row) => row.status !== 'PAID' && row.chargeId === charge.id)
+    const free = rows.every(
+      (row) => row.status !== 'PAID' && (row.chargeId === null || row.chargeId === charge.id),
+    )
+    const takes =
+      payment.amount === charge.amount &&
+      ((isLive(charge.status) && ours) ||
+        ((charge.status === 'CANCELLED' || charge.status === 'EXPIRED') && free))
+    if (takes && (await moveCharge(tx, charge.id, 'PAID', { settledAt: payment.at }))) {
+      await payInstalments(tx, charge, payment.at)
+      await tx
+        .update(receivedPayments)
+        .set({ applied: true })
+        .where(eq(receivedPayments.id, payment.id))
+      await alsoInside?.(tx, charge)
+      return 'PAID'
+    }
+    // Nothing can take it: the money goes back. A charge that never paid anything is
+    // REFUNDING; a paid one stays PAID and only this payment is returned.
+    if (charge.status !== 'PAID') await moveCharge(tx, charge.id, 'REFUNDING')
     await tx
-      .update(paymentCharges)
-      .set({ status: 'APPROVED', gatewayRef, settledAt: now })
-      .where(eq(paymentCharges.id, charge.id))
-    await payInstalments(tx, charge, charge.plan.shares, now)
-    await alsoInside?.(tx)
+      .update(receivedPayments)
+      .set({ refundStatus: 'PENDING' })
+      .where(eq(receivedPayments.id, payment.id))
+    return 'REFUND'
   })
 }
 
-class DuplicatePix extends Error {
-  override name = 'DuplicatePix'
+/** A refund the gateway took: the payment is done, and so is its charge once all are. */
+export async function refundDone(db: Database, paymentId: string, at: Date) {
+  await db.transaction(async (tx) => {
+    const [payment] = await tx
+      .update(receivedPayments)
+      .set({ refundStatus: 'DONE', refundedAt: at })
+      .where(and(eq(receivedPayments.id, paymentId), eq(receivedPayments.refundStatus, 'PENDING')))
+      .returning()
+    if (!payment) return
+    const [open] = await tx
+      .select({ id: receivedPayments.id })
+      .from(receivedPayments)
+      .where(
+        and(
+          eq(receivedPayments.chargeId, payment.chargeId),
+          eq(receivedPayments.refundStatus, 'PENDING'),
+        ),
+      )
+    if (!open) await moveCharge(tx, payment.chargeId, 'REFUNDED')
+  })
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const code = (value: unknown) => (value as { code?: unknown } | null)?.code
-  return code(error) === '23505' || code((error as { cause?: unknown } | null)?.cause) === '23505'
-}
+/** Payments that still have to go back to their payer. */
+export const refundsDue = (db: Database, limit = 20) =>
+  db
+    .select()
+    .from(receivedPayments)
+    .where(eq(receivedPayments.refundStatus, 'PENDING'))
+    .orderBy(receivedPayments.receivedAt)
+    .limit(limit)
 
-/**
- * A Pix the bank says was received. Settles like a card charge, but claims link and instalments
- * only now (a generated Pix may never be paid). When something else paid the link first, the
- * money is here twice: the Pix is kept as DUPLICATE, to be refunded, and the answer is 409.
- */
-export async function settlePixCharge(
-  db: Database,
-  charge: Charge,
-  now: Date,
-): Promise<'PAID' | 'DUPLICATE'> {
-  try {
-    await db.transaction(async (tx) => {
-      const [paid] = await tx
-        .update(paymentCharges)
-        .set({ status: 'PAID', settledAt: now })
-        .where(and(eq(paymentCharges.id, charge.id), eq(paymentCharges.status, 'PENDING')))
-        .returning({ id: paymentCharges.id })
-      // A concurrent verification settled it first.
-      if (!paid) return
-      const ids = charge.data.shares.map((share) => share.id)
-      const claimed = await tx
-        .update(paymentOrders)
-        .set({ chargeId: charge.id })
-        .where(
-          and(
-            inArray(paymentOrders.id, ids),
-            ne(paymentOrders.status, 'PAID'),
-            isNull(paymentOrders.chargeId),
-          ),
-        )
-        .returning({ id: paymentOrders.id })
-      if (claimed.length !== ids.length) throw new DuplicatePix()
-      await payInstalments(tx, charge, charge.data.shares, now)
-    })
-  } catch (error) {
-    if (!(error instanceof DuplicatePix) && !isUniqueViolation(error)) throw error
-    await db
-      .update(paymentCharges)
-      .set({ status: 'DUPLICATE', settledAt: now })
-      .where(and(eq(paymentCharges.id, charge.id), eq(paymentCharges.status, 'PENDING')))
-    return 'DUPLICATE'
-  }
-  const [stored] = await db
-    .select({ status: paymentCharges.status })
+/** What a link's charges came to, newest first (the screen's "what happened"). */
+export const chargesOfLink = (db: Database, linkId: string) =>
+  db
+    .select()
     .from(paymentCharges)
-    .where(eq(paymentCharges.id, charge.id))
-  return stored?.status === 'PAID' ? 'PAID' : 'DUPLICATE'
-}
+    .where(eq(paymentCharges.linkId, linkId))
+    .orderBy(sql`${paymentCharges.createdAt} desc`)

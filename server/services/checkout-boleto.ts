@@ -1,47 +1,40 @@
 /**
  * POST /checkout/pix-boleto (spec §7): boletos for a payment link, one per instalment of the
  * chosen option, the first due on one of the offered dates and the others monthly after it; sent
- * to the holder by e-mail and WhatsApp (and to the dev outbox in demo mode). A link has at most one
- * set of boletos (a partial unique index): asking again sends the same ones again.
+ * to the holder by e-mail and WhatsApp (and to the dev outbox in demo mode). The boletos are one
+ * live collection of the link's instalments: asking again with the same option sends the same
+ * ones again (at most once per 10 minutes), another option replaces them at the gateway.
  */
-import { and, eq } from 'drizzle-orm'
-import type { BoletoRequest } from '../../src/api/schemas'
+import type { BoletoRequest, BoletoResponse } from '../../src/api/schemas'
 import { formatDigitableLine } from '../adapters/payment-gateway/boleto-line'
 import type { Boleto } from '../adapters/payment-gateway/index'
-import { paymentCharges } from '../db/schema'
-import type { ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
+import { type Charge, chargesOfLink, moveCharge, noteOnCharge } from './charges'
 import { type CheckoutDeps, checkoutMessages, hasFullAddress } from './checkout-card'
-import { recordOutbox } from './dev-outbox'
+import { boletoReference, openCollection } from './collections'
+import { reais, tellHolder } from './holder-messages'
 import { fullName } from './mappers'
-import {
-  addMonthsTo,
-  brazilianDate,
-  isoFromBrazilian,
-  planCharge,
-  splitInstallments,
-} from './payment-amounts'
+import { addMonthsTo, brazilianDate, isoFromBrazilian, splitInstallments } from './payment-amounts'
 import {
   assertPayable,
   boletoDueDates,
   isCardSwap,
   type LinkContext,
-  linkDues,
   optionRule,
   paymentMessages,
   readLinkContext,
 } from './payment-links'
 
+/** Messages to the holder about one link's boletos: at most one per this window. */
+export const BOLETO_RESEND_MS = 10 * 60_000
+
 export const boletoMessages = {
   dueDate: 'Escolha uma das datas de vencimento oferecidas para o boleto.',
-  noContact: 'O titular não tem e-mail nem celular cadastrado para receber o boleto.',
+  resendTooSoon: (minutes: number) =>
+    `O boleto já foi enviado por WhatsApp e E-mail há pouco. Um novo envio poderá ser pedido em ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`,
 } as const
 
-type BoletoDeps = CheckoutDeps & Pick<ServerDeps, 'config' | 'mail' | 'whatsapp'>
-type SentBoleto = Pick<Boleto, 'digitableLine' | 'dueDate' | 'amount'>
-
-const reais = (cents: number) =>
-  `R$ ${(cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`
+type SentBoleto = NonNullable<Charge['data']['boletos']>[number]
 
 function boletoText(context: LinkContext, boletos: SentBoleto[]) {
   const lines = boletos.map(
@@ -54,50 +47,28 @@ function boletoText(context: LinkContext, boletos: SentBoleto[]) {
   ].join('\n')
 }
 
-/** E-mail and WhatsApp of the holder, after the answer; the dev outbox keeps a copy in demo. */
-async function sendBoletos(deps: BoletoDeps, context: LinkContext, boletos: SentBoleto[]) {
-  const { person } = context
-  const email = person.email
-  const phone = person.phoneNumber
-    ? `+${`${person.phoneDdi ?? '55'}${person.phoneNumber}`.replace(/\D/g, '')}`
-    : null
-  if (!email && !phone) throw new ApiError(422, boletoMessages.noContact)
-  const text = boletoText(context, boletos)
-  const code = boletos[0]?.digitableLine ?? ''
-  if (deps.config.demo) {
-    const sentAt = deps.now()
-    await deps.db.transaction(async (tx) => {
-      const account = email ?? ''
-      if (email)
-        await recordOutbox(tx, { to: email, email: account, channel: 'email', code, text, sentAt })
-      if (phone) {
-        await recordOutbox(tx, {
-          to: phone,
-          email: account,
-          channel: 'cellphone',
-          code,
-          text,
-          sentAt,
-        })
-      }
-    })
-  }
-  setImmediate(() => {
-    const deliveries = [
-      email
-        ? deps.mail.send({ to: email, subject: `Seu boleto de ${context.modelName}`, text })
-        : null,
-      phone ? deps.whatsapp.send({ to: phone, text }) : null,
-    ]
-    for (const delivery of deliveries) {
-      delivery?.catch((error: unknown) =>
-        deps.logger.error(`[checkout] falha ao enviar o boleto de ${fullName(person)}:`, error),
-      )
-    }
-  })
+const answer = (message: string, boletos: SentBoleto[]): BoletoResponse => ({
+  message,
+  boletos: boletos.map((boleto) => ({
+    digitable_line: boleto.digitableLine,
+    due_date: boleto.dueDate,
+    amount: boleto.amount,
+  })),
+})
+
+/** When the link's boletos may be sent again; null when they may now. */
+async function resendWait(deps: CheckoutDeps, context: LinkContext): Promise<number | null> {
+  const sent = (await chargesOfLink(deps.db, context.link.id))
+    .flatMap((charge) => (charge.data.boletosSentAt ? [Date.parse(charge.data.boletosSentAt)] : []))
+    .sort((a, b) => b - a)[0]
+  const wait = sent === undefined ? 0 : sent + BOLETO_RESEND_MS - deps.now().getTime()
+  return wait > 0 ? wait : null
 }
 
-export async function issueBoletos(deps: BoletoDeps, input: BoletoRequest): Promise<string> {
+export async function issueBoletos(
+  deps: CheckoutDeps,
+  input: BoletoRequest,
+): Promise<BoletoResponse> {
   const now = deps.now()
   const context = await readLinkContext(deps.db, input.code)
   if (isCardSwap(context)) throw new ApiError(422, paymentMessages.methodUnavailable)
@@ -106,61 +77,73 @@ export async function issueBoletos(deps: BoletoDeps, input: BoletoRequest): Prom
   if (!boletoDueDates(now).includes(input.selected_date)) {
     throw new ApiError(422, boletoMessages.dueDate)
   }
-  const rule = optionRule(context, 'INSTALLMENT_BILL', input.installments)
-  const plan = planCharge(linkDues(context, now), rule)
-  if (plan.amount <= 0) throw new ApiError(422, paymentMessages.nothingToPay)
+  const firstDue = isoFromBrazilian(input.selected_date)
+  const wait = await resendWait(deps, context)
 
-  const [charge] = await deps.db
-    .insert(paymentCharges)
-    .values({
-      linkId: context.link.id,
-      method: 'INSTALLMENT_BILL',
-      status: 'ISSUED',
-      amount: plan.amount,
-      installments: input.installments,
-      adjustment: plan.adjustment,
-      data: { shares: plan.shares },
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: paymentCharges.id })
-  if (!charge) {
-    const [issued] = await deps.db
-      .select({ data: paymentCharges.data })
-      .from(paymentCharges)
-      .where(and(eq(paymentCharges.linkId, context.link.id), eq(paymentCharges.status, 'ISSUED')))
-    if (issued?.data.boletos?.length) await sendBoletos(deps, context, issued.data.boletos)
-    return checkoutMessages.boletoSent
+  const claim = await openCollection(deps, context, {
+    method: 'INSTALLMENT_BILL',
+    installments: input.installments,
+    rule: optionRule(context, 'INSTALLMENT_BILL', input.installments),
+    reusable: (holder, plan) =>
+      holder.method === 'INSTALLMENT_BILL' &&
+      holder.status === 'PROCESSING' &&
+      holder.linkId === context.link.id &&
+      holder.installments === input.installments &&
+      holder.amount === plan.amount &&
+      holder.data.boletos?.[0]?.dueDate === firstDue,
+  })
+  if (claim.kind === 'reused') {
+    const boletos = claim.charge.data.boletos ?? []
+    if (wait !== null)
+      throw new ApiError(429, boletoMessages.resendTooSoon(Math.ceil(wait / 60_000)))
+    await send(deps, context, claim.charge, boletos)
+    return answer(checkoutMessages.boletoSent, boletos)
   }
 
-  const firstDue = isoFromBrazilian(input.selected_date)
+  const { charge } = claim
   let boletos: Boleto[]
   try {
     boletos = await Promise.all(
-      splitInstallments(plan.amount, input.installments).map((amount, index) =>
+      splitInstallments(charge.amount, input.installments).map((amount, index) =>
         deps.gateway.createBoleto({
           companyId: context.settings.gatewayId,
           amount,
           dueDate: addMonthsTo(firstDue, index),
-          reference: `${charge.id}-${index + 1}`,
+          reference: boletoReference(charge.id, index),
           payer: { name: fullName(context.person), cpf: context.person.cpf ?? '' },
         }),
       ),
     )
   } catch (error) {
     deps.logger.error(`[checkout] gateway falhou ao emitir o boleto ${charge.id}:`, error)
-    await deps.db.delete(paymentCharges).where(eq(paymentCharges.id, charge.id))
+    // Left CREATED: the reconciler asks the gateway by reference and cancels what it lacks.
     throw new ApiError(502, checkoutMessages.gatewayFailed)
   }
-  const sent = boletos.map(({ digitableLine, dueDate, amount }) => ({
+  const sent: SentBoleto[] = boletos.map(({ digitableLine, dueDate, amount }, index) => ({
     digitableLine,
     dueDate,
     amount,
+    reference: boletoReference(charge.id, index),
   }))
-  await deps.db
-    .update(paymentCharges)
-    .set({ data: { shares: plan.shares, boletos: sent } })
-    .where(eq(paymentCharges.id, charge.id))
-  await sendBoletos(deps, context, sent)
-  return checkoutMessages.boletoSent
+  const live = await moveCharge(deps.db, charge.id, 'PROCESSING', {
+    data: { ...charge.data, boletos: sent },
+  })
+  if (!live) throw new ApiError(409, paymentMessages.linkInProgress)
+  // A new set of boletos is always shown; messages go at most once per window.
+  if (wait === null) await send(deps, context, live, sent)
+  return answer(checkoutMessages.boletoSent, sent)
+}
+
+async function send(
+  deps: CheckoutDeps,
+  context: LinkContext,
+  charge: Charge,
+  boletos: SentBoleto[],
+) {
+  await tellHolder(deps, context.person, {
+    subject: `Seu boleto de ${context.modelName}`,
+    text: boletoText(context, boletos),
+    code: boletos[0]?.digitableLine ?? '',
+  })
+  await noteOnCharge(deps.db, charge.id, { boletosSentAt: deps.now().toISOString() })
 }

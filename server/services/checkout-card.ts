@@ -4,14 +4,14 @@
  * swap the recurrence's card. The amount comes from the link's instalments and the price list of
  * its channel for the chosen option, never from the request.
  */
+import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { CardPaymentRequest } from '../../src/api/schemas'
-import type { PaymentGateway, StoredCard } from '../adapters/payment-gateway/index'
-import type { Database } from '../db/client'
-import { cardRecurrences } from '../db/schema'
-import type { Logger } from '../deps'
+import type { CardChargeResult, StoredCard } from '../adapters/payment-gateway/index'
+import { cardRecurrences, paymentCharges } from '../db/schema'
 import { ApiError } from '../http/errors'
-import { claimCardCharge, releaseCharge, settleCardCharge } from './charges'
+import { type Charge, moveCharge, readCharge, settlePayment } from './charges'
+import { openCollection, type PaymentsDeps, resolveCharge } from './collections'
 import {
   assertPayable,
   isCardSwap,
@@ -34,14 +34,11 @@ export const checkoutMessages = {
   noRecurrence: 'Este contrato não tem pagamento recorrente para trocar o cartão.',
   addressIncomplete: 'Preencha o endereço completo: CEP, estado, cidade, rua, número e bairro.',
   gatewayFailed: 'Não foi possível concluir o pagamento com o gateway. Tente novamente.',
+  outcomeUnknown:
+    'Não foi possível confirmar o pagamento agora. Se a cobrança for aprovada, a parcela será marcada como paga; se não, nada será cobrado.',
 } as const
 
-export interface CheckoutDeps {
-  db: Database
-  gateway: PaymentGateway
-  now: () => Date
-  logger: Logger
-}
+export type CheckoutDeps = PaymentsDeps
 
 type AddressInput = Pick<
   CardPaymentRequest,
@@ -68,8 +65,24 @@ async function knownCard(deps: CheckoutDeps, context: LinkContext, token: string
   return card
 }
 
-/** Nothing is charged: the recurrence's next charges go to the new card. */
+/**
+ * Nothing is charged: the card is verified with the gateway (a zero-value authorization, so a
+ * card that declines is refused now rather than at the next recurring charge), then the
+ * recurrence's next charges go to it.
+ */
 async function swapRecurrenceCard(deps: CheckoutDeps, context: LinkContext, card: StoredCard) {
+  let check: CardChargeResult
+  try {
+    check = await deps.gateway.verifyCard({
+      companyId: context.settings.gatewayId,
+      cardToken: card.token,
+      reference: randomUUID(),
+    })
+  } catch (error) {
+    deps.logger.error('[checkout] gateway falhou ao verificar o cartão:', error)
+    throw new ApiError(502, checkoutMessages.gatewayFailed)
+  }
+  if (!check.approved) throw new ApiError(402, check.message)
   const [swapped] = await deps.db
     .update(cardRecurrences)
     .set({
@@ -84,7 +97,11 @@ async function swapRecurrenceCard(deps: CheckoutDeps, context: LinkContext, card
   return checkoutMessages.cardSwapped
 }
 
-/** Answers the success message; a decline is a 402 with the gateway's message. */
+/**
+ * Answers the success message; a decline is a 402 with the gateway's message. The charge is
+ * written (CREATED, holding the instalments) before the gateway is asked, with our reference: a
+ * crash or a timeout leaves something the reconciler resolves by asking the gateway.
+ */
 export async function payWithCard(deps: CheckoutDeps, input: CardPaymentRequest): Promise<string> {
   const now = deps.now()
   const context = await readLinkContext(deps.db, input.code)
@@ -100,42 +117,79 @@ export async function payWithCard(deps: CheckoutDeps, input: CardPaymentRequest)
   const rule = optionRule(context, method, input.installments)
   const card = await knownCard(deps, context, input.card_token)
 
-  const charge = await claimCardCharge(
-    deps.db,
-    context,
-    { method, installments: input.installments, rule },
-    now,
-  )
-  let result: Awaited<ReturnType<PaymentGateway['chargeCard']>>
+  const claim = await openCollection(deps, context, {
+    method,
+    installments: input.installments,
+    rule,
+    data: { card: { brand: card.brand, lastFour: card.lastFour } },
+  })
+  const { charge } = claim
+  let result: CardChargeResult
   try {
     result = await deps.gateway.chargeCard({
       companyId: context.settings.gatewayId,
       cardToken: card.token,
-      amount: charge.plan.amount,
+      amount: charge.amount,
       installments: input.installments,
       reference: charge.id,
       description: `${context.modelName} ${context.contract.contractNumber ?? ''}`.trim(),
     })
   } catch (error) {
     deps.logger.error(`[checkout] gateway falhou na cobrança ${charge.id}:`, error)
-    await releaseCharge(deps.db, charge.id, 'FAILED', checkoutMessages.gatewayFailed)
-    throw new ApiError(502, checkoutMessages.gatewayFailed)
+    // It may have been charged after all: ask by our reference now, else the reconciler will.
+    await resolveCharge(deps, charge).catch(() => undefined)
+    const after = await readCharge(deps.db, charge.id)
+    if (after?.status === 'PAID') return checkoutMessages.paid
+    throw new ApiError(
+      502,
+      after?.status === 'CREATED'
+        ? checkoutMessages.outcomeUnknown
+        : checkoutMessages.gatewayFailed,
+    )
   }
   if (!result.approved) {
-    await releaseCharge(deps.db, charge.id, 'DECLINED', result.message)
+    await moveCharge(deps.db, charge.id, 'DECLINED', { message: result.message })
     throw new ApiError(402, result.message)
   }
-  await settleCardCharge(deps.db, charge, result.gatewayRef, deps.now(), async (tx) => {
-    if (method !== 'RECURRENCE') return
-    // The recurrence's next charges go to this card.
-    const values = { cardToken: card.token, brand: card.brand, lastFour: card.lastFour }
-    await tx
-      .insert(cardRecurrences)
-      .values({ contractId: context.contract.id, ...values, updatedAt: now })
-      .onConflictDoUpdate({
-        target: cardRecurrences.contractId,
-        set: { ...values, updatedAt: now },
-      })
-  })
+  await settleCard(
+    deps,
+    charge,
+    result.gatewayRef,
+    context.contract.id,
+    method === 'RECURRENCE' ? card : null,
+  )
   return checkoutMessages.paid
+}
+
+/** An approved card charge: charge, instalments and link settle together (and the recurrence). */
+async function settleCard(
+  deps: CheckoutDeps,
+  charge: Charge,
+  gatewayRef: string,
+  contractId: string,
+  recurring: StoredCard | null,
+) {
+  const now = deps.now()
+  await settlePayment(
+    deps.db,
+    charge.id,
+    { id: `card:${gatewayRef}`, amount: charge.amount, at: now },
+    async (tx) => {
+      await tx.update(paymentCharges).set({ gatewayRef }).where(eq(paymentCharges.id, charge.id))
+      if (!recurring) return
+      // The recurrence's next charges go to this card.
+      const values = {
+        cardToken: recurring.token,
+        brand: recurring.brand,
+        lastFour: recurring.lastFour,
+      }
+      await tx
+        .insert(cardRecurrences)
+        .values({ contractId, ...values, updatedAt: now })
+        .onConflictDoUpdate({
+          target: cardRecurrences.contractId,
+          set: { ...values, updatedAt: now },
+        })
+    },
+  )
 }

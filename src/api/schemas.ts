@@ -1017,6 +1017,23 @@ export const pixVerifyRequest = requestObject({
 })
 export type PixVerifyRequest = v.InferOutput<typeof pixVerifyRequest>
 
+/** GET /checkout/pix-status (beyond the spec): the link's code and the Pix's txid. */
+export const pixStatusQuery = queryObject({
+  code: linkCodeField,
+  txid: v.pipe(v.string('Informe o txid.'), v.regex(/^[A-Za-z0-9]{1,35}$/, 'txid inválido.')),
+})
+
+/**
+ * Where a link's Pix stands: WAITING for the bank, PAID, PAID_ELSEWHERE (another method paid the
+ * link; the Pix was cancelled), REFUNDED (paid after the link was paid: the money goes back) or
+ * EXPIRED; the last three say so in `message`.
+ */
+export const pixStatusResponse = v.object({
+  status: v.picklist(['WAITING', 'PAID', 'PAID_ELSEWHERE', 'REFUNDED', 'EXPIRED']),
+  message: v.optional(v.string()),
+})
+export type PixStatusResponse = v.InferOutput<typeof pixStatusResponse>
+
 export const pixVerifyResponse = v.object({ status: v.string() })
 export type PixVerifyResponse = v.InferOutput<typeof pixVerifyResponse>
 
@@ -1032,6 +1049,26 @@ export const boletoRequest = requestObject({
   ),
 })
 export type BoletoRequest = v.InferOutput<typeof boletoRequest>
+
+/**
+ * Its answer: the spec's message, and (beyond the spec) the boletos themselves, so the screen
+ * shows the linha digitável, due date and amount instead of leaving the person to wait for them.
+ */
+export const boletoResponse = v.object({
+  message: v.string(),
+  boletos: v.optional(
+    v.array(
+      v.object({
+        digitable_line: v.string(),
+        due_date: v.string(),
+        /** Cents. */
+        amount: v.number(),
+      }),
+    ),
+    [],
+  ),
+})
+export type BoletoResponse = v.InferOutput<typeof boletoResponse>
 
 // ---------------------------------------------------------------- card tokenizer (spec §7)
 

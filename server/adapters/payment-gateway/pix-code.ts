@@ -60,3 +60,31 @@ export function pixBrCode(payload: PixPayload): string {
   const withCrcHeader = `${body}6304`
   return withCrcHeader + crc16Ccitt(withCrcHeader)
 }
+
+export interface DynamicPixPayload {
+  /** Where the payer's bank fetches the charge (a cob's `location`, without https://). */
+  location: string
+  merchantName: string
+  merchantCity: string
+}
+
+/**
+ * The BR Code of a cobrança imediata (a dynamic QR): the payer's bank reads amount and txid from
+ * the payload at `location`, so the code carries the URL (field 26-25) and txid '***'.
+ */
+export function pixDynamicBrCode(payload: DynamicPixPayload): string {
+  const location = payload.location.replace(/^https?:\/\//, '')
+  const body = [
+    field('00', '01'),
+    field('01', '12'),
+    field('26', field('00', 'br.gov.bcb.pix') + field('25', location)),
+    field('52', '0000'),
+    field('53', '986'),
+    field('58', 'BR'),
+    field('59', ascii(payload.merchantName, 25)),
+    field('60', ascii(payload.merchantCity, 15)),
+    field('62', field('05', '***')),
+  ].join('')
+  const withCrcHeader = `${body}6304`
+  return withCrcHeader + crc16Ccitt(withCrcHeader)
+}

@@ -1,18 +1,17 @@
 /**
- * Demo stand-in for the payment provider (DESIGN.md §4). Its side of the world lives in the
- * sandbox_* tables: card tokens (with the parts a receipt shows, never the number), card charges
- * by reference, Pix charges. Test cards: 4111 1111 1111 1111 (visa) and 5555 5555 5555 4444
+ * Demo stand-in for the card and boleto provider (DESIGN.md §4). Its side of the world lives in
+ * the sandbox_* tables: card tokens (with the parts a receipt shows, never the number), card
+ * charges by reference, boletos by reference. Test cards: 4111 1111 1111 1111 (visa) and 5555 5555 5555 4444
  * (mastercard) are approved; 4000 0000 0000 0002 is tokenized but its charges are declined; any
  * other valid number is declined as unknown to the sandbox.
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { CardTokenRequest, CardTokenResponse } from '../../../src/api/schemas'
 import type { Database } from '../../db/client'
-import { sandboxCardCharges, sandboxCardTokens, sandboxPixCharges } from '../../db/schema'
+import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from '../../db/schema'
 import { boletoNumbers } from './boleto-line'
-import type { PaymentGateway, StoredCard } from './index'
-import { pixBrCode } from './pix-code'
+import type { CardChargeResult, PaymentGateway, StoredCard } from './index'
 
 export const sandboxCards = {
   visa: '4111111111111111',
@@ -25,14 +24,8 @@ export const sandboxMessages = {
   unknownCard: 'Cartão não aceito no ambiente de demonstração. Use um cartão de teste.',
   unknownToken: 'Cartão não encontrado no gateway. Informe os dados do cartão novamente.',
   expiredCard: 'Cartão vencido.',
+  voided: 'Cobrança anulada: a referência foi encerrada antes de chegar ao gateway.',
 } as const
-
-/** The receiver of every sandbox Pix: a random key (EVP) that belongs to nobody. */
-export const sandboxPixReceiver = {
-  key: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
-  merchantName: 'Portal do Titular',
-  merchantCity: 'Sao Paulo',
-}
 
 /** Banco do Brasil, agreement (convênio) of 7 digits, wallet 17: the sandbox's boletos. */
 const BOLETO_BANK = '001'
@@ -122,40 +115,67 @@ export function createSandboxGateway(db: Database, now: () => Date) {
           createdAt: now(),
         })
         .onConflictDoNothing()
+      const outcome = await gateway.cardCharge(charge.reference)
+      if (!outcome) throw new Error(`cobrança ${charge.reference} sumiu do sandbox`)
+      return outcome
+    },
+
+    async cardCharge(reference) {
       const [stored] = await db
         .select()
         .from(sandboxCardCharges)
-        .where(eq(sandboxCardCharges.reference, charge.reference))
-      if (!stored) throw new Error(`cobrança ${charge.reference} sumiu do sandbox`)
+        .where(eq(sandboxCardCharges.reference, reference))
+      if (!stored) return undefined
       return stored.approved
         ? { approved: true, gatewayRef: `sandbox-card-${stored.reference}` }
         : { approved: false, message: stored.message ?? sandboxMessages.declined }
     },
 
-    async createPix(request) {
-      const qrCode = pixBrCode({
-        ...sandboxPixReceiver,
-        amount: request.amount,
-        txid: request.txid,
-      })
-      await db.insert(sandboxPixCharges).values({
-        txid: request.txid,
-        companyId: request.companyId,
-        amount: request.amount,
-        expiresAt: request.expiresAt,
-        createdAt: now(),
-      })
-      return { txid: request.txid, qrCode, expiresAt: request.expiresAt }
+    async voidCard(reference) {
+      await db
+        .insert(sandboxCardCharges)
+        .values({
+          reference,
+          token: '',
+          amount: 0,
+          installments: 0,
+          approved: false,
+          message: sandboxMessages.voided,
+          createdAt: now(),
+        })
+        .onConflictDoNothing()
+      const outcome = await gateway.cardCharge(reference)
+      return outcome?.approved ? 'APPROVED' : 'VOIDED'
     },
 
-    async pixStatus(txid) {
-      const [row] = await db
+    async refundCard(reference) {
+      await db
+        .update(sandboxCardCharges)
+        .set({ refundedAt: now() })
+        .where(
+          and(eq(sandboxCardCharges.reference, reference), isNull(sandboxCardCharges.refundedAt)),
+        )
+    },
+
+    async verifyCard(check): Promise<CardChargeResult> {
+      // A zero-value authorization: what a charge on this card would answer, nothing charged.
+      const [card] = await db
         .select()
-        .from(sandboxPixCharges)
-        .where(eq(sandboxPixCharges.txid, txid))
-      if (!row) return 'UNKNOWN'
-      if (row.paidAt) return 'PAID'
-      return row.expiresAt.getTime() <= now().getTime() ? 'EXPIRED' : 'PENDING'
+        .from(sandboxCardTokens)
+        .where(
+          and(
+            eq(sandboxCardTokens.token, check.cardToken),
+            eq(sandboxCardTokens.companyId, check.companyId),
+          ),
+        )
+      const message = !card
+        ? sandboxMessages.unknownToken
+        : isExpired(card.expiry, now())
+          ? sandboxMessages.expiredCard
+          : card.declineMessage
+      return message === null
+        ? { approved: true, gatewayRef: `sandbox-check-${check.reference}` }
+        : { approved: false, message }
     },
 
     async createBoleto(request) {
@@ -166,7 +186,49 @@ export function createSandboxGateway(db: Database, now: () => Date) {
         dueDate: request.dueDate,
         freeField,
       })
+      // The same reference is the same boleto: asking again answers the first.
+      await db
+        .insert(sandboxBoletos)
+        .values({
+          reference: request.reference,
+          companyId: request.companyId,
+          amount: request.amount,
+          dueDate: request.dueDate,
+          digitableLine: numbers.digitableLine,
+          status: 'OPEN',
+          createdAt: now(),
+        })
+        .onConflictDoNothing()
       return { ...numbers, dueDate: request.dueDate, amount: request.amount }
+    },
+
+    async boleto(reference) {
+      const [row] = await db
+        .select()
+        .from(sandboxBoletos)
+        .where(eq(sandboxBoletos.reference, reference))
+      if (!row) return undefined
+      if (row.status === 'PAID' && row.paidAt)
+        return { status: 'PAID', paidAt: row.paidAt, amount: row.amount }
+      return row.status === 'CANCELLED' ? { status: 'CANCELLED' } : { status: 'OPEN' }
+    },
+
+    async cancelBoleto(reference) {
+      const [cancelled] = await db
+        .update(sandboxBoletos)
+        .set({ status: 'CANCELLED' })
+        .where(and(eq(sandboxBoletos.reference, reference), eq(sandboxBoletos.status, 'OPEN')))
+        .returning()
+      if (cancelled) return 'CANCELLED'
+      const state = await gateway.boleto(reference)
+      return state?.status === 'PAID' ? 'PAID' : 'CANCELLED'
+    },
+
+    async refundBoleto(reference) {
+      await db
+        .update(sandboxBoletos)
+        .set({ refundedAt: now() })
+        .where(and(eq(sandboxBoletos.reference, reference), isNull(sandboxBoletos.refundedAt)))
     },
   }
 
@@ -208,23 +270,22 @@ export function createSandboxGateway(db: Database, now: () => Date) {
       }
     },
 
-    /** What the payer's bank does: settles a live Pix. Undefined when there is no such Pix. */
-    async payPix(txid: string): Promise<'PAID' | 'EXPIRED' | undefined> {
-      const at = now()
-      const [paid] = await db
-        .update(sandboxPixCharges)
-        .set({ paidAt: at })
-        .where(
-          and(
-            eq(sandboxPixCharges.txid, txid),
-            isNull(sandboxPixCharges.paidAt),
-            gt(sandboxPixCharges.expiresAt, at),
-          ),
-        )
-        .returning({ txid: sandboxPixCharges.txid })
-      if (paid) return 'PAID'
-      const status = await gateway.pixStatus(txid)
-      return status === 'UNKNOWN' ? undefined : status === 'PAID' ? 'PAID' : 'EXPIRED'
+    /**
+     * What the payer's bank does with a boleto: pays it, open or not (a boleto paid after it
+     * was cancelled is the race a receiver can lose). Undefined when there is no such boleto.
+     */
+    async payBoleto(digitableLine: string) {
+      const [row] = await db
+        .update(sandboxBoletos)
+        .set({ status: 'PAID', paidAt: now() })
+        .where(and(eq(sandboxBoletos.digitableLine, digitableLine), isNull(sandboxBoletos.paidAt)))
+        .returning()
+      if (row) return row
+      const [known] = await db
+        .select()
+        .from(sandboxBoletos)
+        .where(eq(sandboxBoletos.digitableLine, digitableLine))
+      return known
     },
   }
 }

@@ -1,0 +1,24 @@
+/** The bank's API Pix for this server: the configured PSP, or in demo mode its own sandbox. */
+import type { ServerDeps } from '../../deps'
+import { networkTransport } from '../http'
+import { createPixApiClient, type PixApi } from './client'
+
+/** Where the sandbox PSP answers on this server (routes/sandbox-pix-api.ts). */
+export const sandboxPixApiPath = '/sandbox/pix-api/v2'
+
+export function createPixApi(deps: ServerDeps): PixApi | undefined {
+  const pix = deps.config.pix
+  if (!pix) return undefined
+  return createPixApiClient({
+    apiUrl: pix.apiUrl ?? `${deps.selfUrl}${sandboxPixApiPath}`,
+    tokenUrl: pix.tokenUrl,
+    clientId: pix.clientId,
+    clientSecret: pix.clientSecret,
+    chave: pix.chave,
+    transport: deps.http ?? networkTransport(pix.tls),
+  })
+}
+
+/** Where the bank posts received Pix (it appends /pix): PIX_WEBHOOK_URL, else ours. */
+export const webhookUrlOf = (deps: ServerDeps) =>
+  deps.config.pix?.webhookUrl ?? `${deps.config.publicUrl ?? deps.selfUrl}/socios-api/webhooks/pix`

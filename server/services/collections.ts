@@ -1,0 +1,309 @@
+/**
+ * Collections with the outside world: opening one for a link (after cancelling, at the gateway,
+ * whatever live collection holds its instalments), cancelling, applying what the gateway says
+ * was paid, refunding money nothing could take, and resolving a charge whose outcome we do not
+ * know (the reconciler, after a crash or a lost notification). Every gateway call carries our
+ * reference (the charge id, or the txid made from it), so asking again is always safe.
+ */
+import { eq } from 'drizzle-orm'
+import type { PaymentGateway } from '../adapters/payment-gateway/index'
+import { type Collection, type PixApi, PixApiError } from '../adapters/pix-api/client'
+import { paymentLinks, receivedPayments } from '../db/schema'
+import { ApiError } from '../http/errors'
+import { isLive } from './charge-states'
+import {
+  type Charge,
+  type Claim,
+  claimLink,
+  moveCharge,
+  type NewCollection,
+  readCharge,
+  refundDone,
+  type Settlement,
+  settlePayment,
+} from './charges'
+import { type MessageDeps, reais, tellHolder } from './holder-messages'
+import { type LinkContext, paymentMessages, readLinkContext } from './payment-links'
+
+export interface PaymentsDeps extends MessageDeps {
+  gateway: PaymentGateway
+  /** The bank's API Pix; undefined when none is configured (no Pix then). */
+  pix: PixApi | undefined
+}
+
+export const collectionMessages = {
+  gatewayFailed: 'Não foi possível concluir o pagamento com o gateway. Tente novamente.',
+  replacedBy: (method: string) => `Substituída por uma cobrança de ${method}.`,
+  expired: 'Prazo de pagamento encerrado.',
+  notReached: 'A cobrança não chegou ao gateway.',
+} as const
+
+const methodName: Record<Charge['method'], string> = {
+  PIX: 'Pix',
+  CREDIT: 'cartão',
+  RECURRENCE: 'recorrência no cartão',
+  INSTALLMENT_BILL: 'boleto',
+}
+
+/** The txid of a Pix charge: its id without dashes (32 letters and digits), so it is ours. */
+export const pixTxid = (chargeId: string) => chargeId.replace(/-/g, '')
+
+export const boletoReference = (chargeId: string, index: number) => `${chargeId}-${index + 1}`
+
+function pixApiOf(deps: PaymentsDeps): PixApi {
+  if (!deps.pix) throw new ApiError(503, paymentMessages.gatewayUnavailable)
+  return deps.pix
+}
+
+/** The gateway could not be reached: say so, and let the reconciler find out the rest. */
+function unreachable(deps: PaymentsDeps, what: string, error: unknown): ApiError {
+  deps.logger.error(`[pagamentos] ${what}:`, error)
+  return new ApiError(502, collectionMessages.gatewayFailed)
+}
+
+/**
+ * A new collection for the link: its instalments claimed (CREATED), or the live one handed back
+ * when `reusable` says it is the same. Live collections of other kinds holding them are
+ * cancelled at the gateway first (one live collection per instalment); one that turns out paid
+ * meanwhile is settled, and the link then answers 409 "already paid".
+ */
+export async function openCollection(
+  deps: PaymentsDeps,
+  context: LinkContext,
+  collection: NewCollection,
+): Promise<Exclude<Claim, { kind: 'held' }>> {
+  for (let round = 0; round < 4; round++) {
+    const claim = await claimLink(deps.db, context, collection, deps.now())
+    if (claim.kind !== 'held') return claim
+    for (const holder of claim.holders) {
+      // Left CREATED by a request that is over: find out what the gateway did with it first.
+      if (holder.status === 'CREATED') await resolveCharge(deps, holder)
+      const current = await readCharge(deps.db, holder.id)
+      if (current && isLive(current.status))
+        await cancelCollection(
+          deps,
+          current,
+          collectionMessages.replacedBy(methodName[collection.method]),
+        )
+    }
+  }
+  throw new ApiError(409, paymentMessages.linkInProgress)
+}
+
+/**
+ * Cancels a live Pix or boleto at the gateway, then here. What the gateway says was paid in
+ * the meantime is applied (or refunded) instead.
+ */
+export async function cancelCollection(deps: PaymentsDeps, charge: Charge, because: string) {
+  if (charge.method === 'PIX') {
+    const pix = pixApiOf(deps)
+    const txid = charge.gatewayRef ?? pixTxid(charge.id)
+    try {
+      await pix.removeCob(txid)
+    } catch (error) {
+      if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500)
+        throw unreachable(deps, `remover a cobrança Pix ${txid}`, error)
+      // Not ATIVA any more (paid, or removed by the bank) or never created: read what it is.
+      const cob = await pix.getCob(txid)
+      if (cob?.status === 'CONCLUIDA') {
+        await applyPix(deps, charge.id, cob)
+        return
+      }
+    }
+    await moveCharge(deps.db, charge.id, 'CANCELLED', { message: because })
+    return
+  }
+  if (charge.method === 'INSTALLMENT_BILL') {
+    const boletos = charge.data.boletos ?? []
+    let paid = false
+    for (const boleto of boletos) {
+      try {
+        if ((await deps.gateway.cancelBoleto(boleto.reference)) === 'PAID') paid = true
+      } catch (error) {
+        throw unreachable(deps, `cancelar o boleto ${boleto.reference}`, error)
+      }
+    }
+    if (paid) await resolveBoleto(deps, charge)
+    else await moveCharge(deps.db, charge.id, 'CANCELLED', { message: because })
+    return
+  }
+  // A card being charged settles within seconds; it is never cancelled by another collection.
+  throw new ApiError(409, paymentMessages.linkInProgress)
+}
+
+/** Each Pix the bank lists for the cob, applied once (by its end-to-end id). */
+export async function applyPix(
+  deps: PaymentsDeps,
+  chargeId: string,
+  cob: Collection,
+): Promise<Settlement[]> {
+  const outcomes: Settlement[] = []
+  for (const payment of cob.payments) {
+    const outcome = await settlePayment(deps.db, chargeId, {
+      id: payment.endToEndId,
+      amount: payment.amount,
+      at: payment.at,
+    })
+    outcomes.push(outcome)
+    if (outcome === 'REFUND') await refundSoon(deps, payment.endToEndId)
+  }
+  return outcomes
+}
+
+/** A refund is attempted at once; if the gateway fails, the reconciler tries again. */
+async function refundSoon(deps: PaymentsDeps, paymentId: string) {
+  const [payment] = await deps.db
+    .select()
+    .from(receivedPayments)
+    .where(eq(receivedPayments.id, paymentId))
+  if (!payment) return
+  await refundPayment(deps, payment).catch((error: unknown) =>
+    deps.logger.warn(`[pagamentos] devolução de ${paymentId} adiada: ${String(error)}`),
+  )
+}
+
+type ReceivedPayment = typeof receivedPayments.$inferSelect
+
+/** Sends a payment back through the gateway it came from, and tells the holder once. */
+export async function refundPayment(deps: PaymentsDeps, payment: ReceivedPayment) {
+  const charge = await readCharge(deps.db, payment.chargeId)
+  if (!charge) return
+  if (payment.method === 'PIX') {
+    // Our id for the devolução, from the payment's: asking twice is the same devolução.
+    const refund = await pixApiOf(deps).refund(
+      payment.id,
+      `D${payment.id}`.slice(0, 35),
+      payment.amount,
+      'Pagamento recebido para parcelas já pagas: valor devolvido.',
+    )
+    if (refund.status === 'NAO_REALIZADO')
+      throw new Error(`devolução recusada: ${refund.reason ?? ''}`)
+  } else if (payment.method === 'INSTALLMENT_BILL') {
+    await deps.gateway.refundBoleto(payment.id.replace(/^boleto:/, ''))
+  } else {
+    await deps.gateway.refundCard(charge.id)
+  }
+  await refundDone(deps.db, payment.id, deps.now())
+  if (!payment.payerToldAt) await tellRefund(deps, charge, payment)
+}
+
+async function tellRefund(deps: PaymentsDeps, charge: Charge, payment: ReceivedPayment) {
+  const [link] = await deps.db
+    .select({ code: paymentLinks.code })
+    .from(paymentLinks)
+    .where(eq(paymentLinks.id, charge.linkId))
+  if (!link) return
+  const context = await readLinkContext(deps.db, link.code)
+  const text =
+    `Olá, ${context.person.firstName}! Recebemos um pagamento de ${reais(payment.amount)} por ` +
+    `${methodName[charge.method]} para ${context.modelName} (contrato ` +
+    `${context.contract.contractNumber ?? ''}), mas estas parcelas já estavam pagas. ` +
+    'O valor foi devolvido integralmente a quem pagou; nada mais precisa ser feito.'
+  await tellHolder(deps, context.person, {
+    subject: `Pagamento devolvido: ${context.modelName}`,
+    text,
+    code: payment.id,
+  }).catch((error) =>
+    deps.logger.warn(`[pagamentos] aviso de devolução não enviado: ${String(error)}`),
+  )
+  await deps.db
+    .update(receivedPayments)
+    .set({ payerToldAt: deps.now() })
+    .where(eq(receivedPayments.id, payment.id))
+}
+
+/** Boletos paid at the bank: the charge settles once all of its boletos are. */
+async function resolveBoleto(deps: PaymentsDeps, charge: Charge) {
+  const boletos = charge.data.boletos ?? []
+  const states = await Promise.all(boletos.map((boleto) => deps.gateway.boleto(boleto.reference)))
+  const paid = states.flatMap((state) => (state?.status === 'PAID' ? [state] : []))
+  if (boletos.length && paid.length === boletos.length) {
+    const outcome = await settlePayment(deps.db, charge.id, {
+      id: `boleto:${boletos[0]?.reference}`,
+      amount: paid.reduce((sum, state) => sum + state.amount, 0),
+      at: paid.reduce((last, state) => (state.paidAt > last ? state.paidAt : last), new Date(0)),
+    })
+    if (outcome === 'REFUND') await refundSoon(deps, `boleto:${boletos[0]?.reference}`)
+    return
+  }
+  if (charge.status === 'CREATED' && states.every((state) => state === undefined))
+    await moveCharge(deps.db, charge.id, 'CANCELLED', { message: collectionMessages.notReached })
+}
+
+/**
+ * What the reconciler does with a charge whose outcome it does not know: asks the gateway by our
+ * reference and moves it where the answer says. Safe to run on several instances at once: every
+ * move is conditional and every payment is applied once.
+ */
+export async function resolveCharge(deps: PaymentsDeps, charge: Charge) {
+  const now = deps.now()
+  if (charge.method === 'PIX') {
+    const pix = pixApiOf(deps)
+    const txid = charge.gatewayRef ?? pixTxid(charge.id)
+    const cob = await pix.getCob(txid)
+    if (!cob) {
+      await moveCharge(deps.db, charge.id, 'CANCELLED', { message: collectionMessages.notReached })
+      return
+    }
+    if (cob.status === 'CONCLUIDA' || cob.payments.length) {
+      await applyPix(deps, charge.id, cob)
+      return
+    }
+    if (cob.status !== 'ATIVA') {
+      await moveCharge(deps.db, charge.id, 'EXPIRED', { message: collectionMessages.expired })
+      return
+    }
+    const expiresAt = new Date(cob.createdAt.getTime() + cob.expiresInSeconds * 1000)
+    if (expiresAt <= now) {
+      // Removed, so that a late payment is refused by the bank rather than refunded by us.
+      await cancelExpiredPix(deps, charge, txid)
+      return
+    }
+    if (charge.status === 'CREATED')
+      await moveCharge(deps.db, charge.id, 'PROCESSING', {
+        expiresAt,
+        data: {
+          ...charge.data,
+          pix: { qrCode: cob.copyPaste, expiresAt: expiresAt.toISOString() },
+        },
+      })
+    return
+  }
+  if (charge.method === 'INSTALLMENT_BILL') {
+    await resolveBoleto(deps, charge)
+    return
+  }
+  // Card: approved, declined, or never reached the gateway (then the reference is closed).
+  let outcome = await deps.gateway.cardCharge(charge.id)
+  if (!outcome && (await deps.gateway.voidCard(charge.id)) === 'APPROVED')
+    outcome = await deps.gateway.cardCharge(charge.id)
+  if (!outcome) {
+    await moveCharge(deps.db, charge.id, 'CANCELLED', { message: collectionMessages.notReached })
+    return
+  }
+  if (!outcome.approved) {
+    await moveCharge(deps.db, charge.id, 'DECLINED', { message: outcome.message })
+    return
+  }
+  const settled = await settlePayment(deps.db, charge.id, {
+    id: `card:${outcome.gatewayRef}`,
+    amount: charge.amount,
+    at: now,
+  })
+  if (settled === 'REFUND') await refundSoon(deps, `card:${outcome.gatewayRef}`)
+}
+
+async function cancelExpiredPix(deps: PaymentsDeps, charge: Charge, txid: string) {
+  const pix = pixApiOf(deps)
+  try {
+    await pix.removeCob(txid)
+  } catch (error) {
+    if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500) throw error
+    const cob = await pix.getCob(txid)
+    if (cob?.status === 'CONCLUIDA') {
+      await applyPix(deps, charge.id, cob)
+      return
+    }
+  }
+  await moveCharge(deps.db, charge.id, 'EXPIRED', { message: collectionMessages.expired })
+}
