@@ -126,7 +126,7 @@ export async function pixState(deps: CheckoutDeps, code: string, txid: string): 
     .from(paymentCharges)
     .innerJoin(paymentLinks, eq(paymentLinks.id, paymentCharges.linkId))
     .where(and(eq(paymentCharges.gatewayRef, txid), eq(paymentLinks.code, code)))
-  if (!found || found.charge.method !== 'PIX') throw new ApiError(404, checkoutMessages.pixNotFound)
+  if (found?.charge.method !== 'PIX') throw new ApiError(404, checkoutMessages.pixNotFound)
   return stateOf(deps, found.charge)
 }
 

@@ -221,7 +221,7 @@ async function resolveBoleto(deps: PaymentsDeps, charge: Charge) {
     const outcome = await settlePayment(deps.db, charge.id, {
       id: `boleto:${boletos[0]?.reference}`,
       amount: paid.reduce((sum, state) => sum + state.amount, 0),
-      at: paid.reduce((last, state) => (state.paidAt > last ? state.paidAt : last), new Date(0)),
+      at: new Date(Math.max(...paid.map((state) => state.paidAt.getTime()))),
     })
     if (outcome === 'REFUND') await refundSoon(deps, `boleto:${boletos[0]?.reference}`)
     return
