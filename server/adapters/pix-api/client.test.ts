@@ -1,0 +1,243 @@
+/**
+ * Our API Pix client against a server that speaks the standard (the demo's sandbox PSP), over
+ * real HTTP: OAuth2 client credentials, cobrança imediata (create, read, alter, remove), the
+ * bank's webhook reaching our server, devolução; and the transport presenting a client
+ * certificate to a server that demands one (mutual TLS), with certificates made by openssl.
+ */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer } from '../../app'
+import { loadConfig, sandboxPix } from '../../config'
+import { openDatabase } from '../../db/client'
+import { demoEmails, seedDemoData } from '../../db/seed'
+import { anaInstalments, checkoutPaths, linkFor } from '../../routes/payments-test-support'
+import { loginAs } from '../../test-support'
+import { networkTransport } from '../http'
+import { createPixApiClient, type PixApi, PixApiError } from './client'
+import { createPixApi, webhookUrlOf } from './index'
+import { signWebhook, webhookSignatureHeader } from './webhook'
+
+describe('API Pix client against the sandbox PSP, over HTTP', () => {
+  let base = ''
+  let pix: PixApi
+  let stop: () => Promise<void>
+  let app: ReturnType<typeof createServer>['app']
+  let db: Awaited<ReturnType<typeof openDatabase>>
+
+  beforeAll(async () => {
+    db = await openDatabase({ memory: true })
+    await db.migrate()
+    await seedDemoData(db.db)
+    const config = { ...loadConfig({}), demo: true, staticDir: join(tmpdir(), 'sem-build') }
+    // Listen first, on any free port; the app learns its own address from it.
+    let handler: ((request: Request) => Response | Promise<Response>) | undefined
+    const listening = serve({
+      fetch: (request) => handler?.(request) ?? new Response('', { status: 503 }),
+      port: 0,
+      hostname: '127.0.0.1',
+    })
+    await new Promise((done) => listening.once('listening', done))
+    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
+    const server = createServer({
+      config,
+      db: db.db,
+      mail: { send: async () => {} },
+      whatsapp: { send: async () => {} },
+      selfUrl: base,
+      logger: { info: () => {}, warn: () => {}, error: console.error },
+    })
+    app = server.app
+    handler = app.fetch
+    const client = createPixApi(server.deps)
+    if (!client) throw new Error('sem API Pix em modo demo')
+    pix = client
+    await pix.setWebhook(webhookUrlOf(server.deps))
+    stop = () => new Promise((done) => listening.close(() => done()))
+  })
+  afterAll(async () => {
+    await stop?.()
+    await db?.close()
+  })
+
+  const txid = (n: number) => `teste${String(n).padStart(27, '0')}`
+
+  it('refuses a client with the wrong secret (OAuth2 client credentials)', async () => {
+    const stranger = createPixApiClient({
+      apiUrl: `${base}/sandbox/pix-api/v2`,
+      clientId: sandboxPix.clientId,
+      clientSecret: 'errado',
+      chave: sandboxPix.chave,
+      transport: networkTransport(),
+    })
+    const refused = await stranger.getCob(txid(1)).catch((error: unknown) => error)
+    expect(refused).toBeInstanceOf(PixApiError)
+    expect((refused as PixApiError).status).toBe(401)
+  })
+
+  it('creates, reads, alters and removes a cobrança imediata', async () => {
+    const created = await pix.createCob(txid(2), {
+      amount: 12_345,
+      expiresInSeconds: 1800,
+      payer: { cpf: '52998224725', name: 'Ana Paula Souza' },
+      message: 'Plano Família Clube 2024',
+    })
+    expect(created).toMatchObject({ txid: txid(2), status: 'ATIVA', revision: 0, amount: 12_345 })
+    expect(created.copyPaste).toMatch(/^000201010212/)
+    expect(await pix.getCob(txid(2))).toMatchObject({ status: 'ATIVA', payments: [] })
+    // A PUT on a cob still ATIVA alters it (spec), with a new revision.
+    expect(await pix.createCob(txid(2), { amount: 10_000, expiresInSeconds: 1800 })).toMatchObject({
+      revision: 1,
+      amount: 10_000,
+    })
+    expect(await pix.removeCob(txid(2))).toMatchObject({
+      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+    })
+    // Only an ATIVA cob can be changed: CobOperacaoInvalida, RFC 7807.
+    const again = (await pix.removeCob(txid(2)).catch((error: unknown) => error)) as PixApiError
+    expect(again.status).toBe(400)
+    expect(again.kind).toBe('CobOperacaoInvalida')
+    expect(await pix.getCob(txid(3))).toBeNull()
+  })
+
+  it('the bank posts a received Pix to our webhook, which settles the instalment; devolução', async () => {
+    const token = await loginAs(app, demoEmails.ana)
+    const code = await linkFor(app, token, [5])
+    const generated = await fetch(`${base}${checkoutPaths.pix}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code, token: '1' }),
+    })
+    const { data } = (await generated.json()) as { data: { key: string; value: string }[] }
+    const id = data.find((entry) => entry.key === 'txid')?.value ?? ''
+    const amount = Number(data.find((entry) => entry.key === 'value')?.value)
+
+    const paid = await fetch(`${base}/sandbox/pix/${id}/pay`, { method: 'POST' })
+    const { endToEndId } = (await paid.json()) as { endToEndId: string }
+    expect(endToEndId).toMatch(/^E\d{8}\d{12}[a-z0-9]{11}$/)
+    // Over the network, before the bank answered the payer: the instalment is paid.
+    expect((await anaInstalments(db.db, [5]))[0]?.status).toBe('PAID')
+    const cob = await pix.getCob(id)
+    expect(cob?.status).toBe('CONCLUIDA')
+    expect(cob?.payments).toEqual([expect.objectContaining({ endToEndId, amount })])
+
+    const refund = await pix.refund(endToEndId, 'R1', 100, 'teste')
+    expect(refund).toMatchObject({ id: 'R1', amount: 100, status: 'DEVOLVIDO' })
+    // The same devolução asked again is the same devolução, not a second one.
+    expect(await pix.refund(endToEndId, 'R1', 100, 'teste')).toEqual(refund)
+    const tooMuch = (await pix
+      .refund(endToEndId, 'R2', amount, 'teste')
+      .catch((error: unknown) => error)) as PixApiError
+    expect(tooMuch.kind).toBe('PixDevolucaoInvalida')
+    expect((await pix.getPix(endToEndId))?.refunds).toHaveLength(1)
+  })
+
+  it('a notification without the right signature is refused over HTTP too', async () => {
+    const body = JSON.stringify({ pix: [] })
+    const refused = await fetch(`${base}/socios-api/webhooks/pix/pix`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [webhookSignatureHeader]: signWebhook('nao-e-o-segredo', body),
+      },
+      body,
+    })
+    expect(refused.status).toBe(401)
+  })
+})
+
+describe('mutual TLS: the transport presents the client certificate of its configuration', () => {
+  let dir = ''
+  let server: https.Server | undefined
+  let url = ''
+
+  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' })
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pdt-mtls-'))
+    openssl(
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=Banco de Teste CA',
+    )
+    writeFileSync(join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n')
+    for (const name of ['server', 'client']) {
+      openssl(
+        'req',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        `${name}.key`,
+        '-out',
+        `${name}.csr`,
+        '-subj',
+        `/CN=${name === 'client' ? 'portal-do-titular' : '127.0.0.1'}`,
+      )
+      openssl(
+        'x509',
+        '-req',
+        '-in',
+        `${name}.csr`,
+        '-CA',
+        'ca.pem',
+        '-CAkey',
+        'ca.key',
+        '-CAcreateserial',
+        '-out',
+        `${name}.pem`,
+        '-days',
+        '1',
+        ...(name === 'server' ? ['-extfile', 'san.ext'] : []),
+      )
+    }
+    const read = (file: string) => readFileSync(join(dir, file))
+    server = https.createServer(
+      {
+        key: read('server.key'),
+        cert: read('server.pem'),
+        ca: read('ca.pem'),
+        requestCert: true,
+        rejectUnauthorized: true,
+      },
+      (request, response) => {
+        const peer = (request.socket as import('node:tls').TLSSocket).getPeerCertificate()
+        response.end(JSON.stringify({ client: peer.subject?.CN }))
+      },
+    )
+    await new Promise<void>((done) => server?.listen(0, '127.0.0.1', done))
+    url = `https://127.0.0.1:${(server.address() as AddressInfo).port}/`
+  })
+  afterAll(async () => {
+    await new Promise((done) => server?.close(done))
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  it('with the certificate the bank knows, it is let in; without it, refused', async () => {
+    const withCert = networkTransport({
+      cert: join(dir, 'client.pem'),
+      key: join(dir, 'client.key'),
+      ca: join(dir, 'ca.pem'),
+    })
+    const answer = await withCert({ method: 'GET', url })
+    expect(answer.status).toBe(200)
+    expect(JSON.parse(answer.body)).toEqual({ client: 'portal-do-titular' })
+    const without = networkTransport({ ca: join(dir, 'ca.pem') })
+    await expect(without({ method: 'GET', url })).rejects.toThrow()
+  })
+})
