@@ -236,6 +236,7 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       path: '/dev/outbox',
       queries: [{ to: demoEmails.ana }, { to: '+5511987654321' }],
     },
+    { method: 'GET', path: '/dev/payments' },
     {
       method: 'GET',
       path: '/sandbox/cep/:cep/json',
