@@ -16,7 +16,7 @@ import {
   sandboxCardCharges,
   sandboxPixWebhooks,
 } from '../db/schema'
-import { demoEmails, demoPaymentLinks } from '../db/seed'
+import { demoEmails, demoGatewayId, demoPaymentLinks } from '../db/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
 import { backends, countRows, createTestServer, loginAs, type TestServer } from '../test-support'
@@ -217,7 +217,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
       const { charge } = await crashedCharge(8)
       const card = await tokenize(server.app, testCards.visa)
       await server.payments?.gateway.chargeCard({
-        companyId: 'sandbox-portal',
+        companyId: demoGatewayId,
         cardToken: card.token,
         amount: charge.amount,
         installments: 1,
@@ -238,7 +238,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
       const card = await tokenize(server.app, testCards.visa)
       // The request that was lost arrives at the gateway after all: its reference is closed.
       const late = await server.payments?.gateway.chargeCard({
-        companyId: 'sandbox-portal',
+        companyId: demoGatewayId,
         cardToken: card.token,
         amount: charge.amount,
         installments: 1,

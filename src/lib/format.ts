@@ -34,3 +34,7 @@ export function formatSeriesNumber(
   if (!serie && !number) return '---'
   return [serie, number].filter(Boolean).join('/')
 }
+
+/** 00190.00009 01234.567004 00000.001172 1 12340000018990: a linha digitável as a bank prints it. */
+export const formatDigitableLine = (line: string) =>
+  `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`

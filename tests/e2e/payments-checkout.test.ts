@@ -128,8 +128,8 @@ describeBrowser('payment link: checkout by every method', () => {
     const paid = await fetch(`${server.url}/sandbox/pix/${txid}/pay`, { method: 'POST' })
     expect(paid.status).toBe(200)
 
-    await page.getByRole('button', { name: 'Verificar pagamento' }).click()
-    await page.waitForURL(/\/success\?/)
+    // The bank's notification reached the server: the screen moves on by itself.
+    await page.waitForURL(/\/success\?/, { timeout: 30_000 })
     await expectVisible(page.getByText('PIX realizado com sucesso!'))
     expect(await page.evaluate(() => localStorage.getItem('pixResponse'))).toBeNull()
     await expectNoAxeViolations(page)
@@ -273,6 +273,18 @@ describeBrowser('payment link: checkout by every method', () => {
     await expectVisible(page.getByText('Seu boleto será enviado via WhatsApp e E-mail!'))
     const boleto = sent.find((request) => request.url.endsWith('/socios-api/checkout/pix-boleto'))
     expect(JSON.parse(boleto?.body ?? '{}')).toMatchObject({ selected_date: dates.at(-1) })
+    // The boleto is on screen too: amount, due date and the linha digitável to copy.
+    const issued = page.getByRole('region', { name: 'Boletos gerados' })
+    await expectVisible(issued.getByRole('heading', { name: 'Seu boleto' }))
+    await expectText(issued.locator('dt:has-text("Vencimento") + dd'), dates.at(-1) ?? '')
+    expect(await issued.getByLabel('Linha digitável').inputValue()).toMatch(
+      /^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/,
+    )
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
+    await issued.getByRole('button', { name: 'Copiar' }).click()
+    await expectVisible(toast('Linha digitável copiada!'))
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/^\d{47}$/)
+    await expectNoAxeViolations(page)
   })
 
   it("card swap link: only 'Trocar Cartão', no charge summary, open without login", async () => {
@@ -400,4 +412,113 @@ describeBrowser('payment link: checkout by every method', () => {
       await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }), 30_000)
     },
   )
+
+  /** The txid of the Pix the screen keeps (spec §3 localStorage pixResponse). */
+  const storedTxid = async () => {
+    const stored = await page.evaluate(() => localStorage.getItem('pixResponse'))
+    return (
+      (JSON.parse(stored ?? '{}') as { data?: Array<{ key: string; value: string }> }).data?.find(
+        (entry) => entry.key === 'txid',
+      )?.value ?? ''
+    )
+  }
+
+  it('a Pix paid at the bank with no page open is PAID at once, with no verification', async () => {
+    await payOne(11)
+    const code = new URL(page.url()).searchParams.get('code') ?? ''
+    await page.getByRole('button', { name: 'Gerar Pix' }).click()
+    await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+    const txid = await storedTxid()
+    const token = await page.evaluate(() => localStorage.getItem('authToken'))
+    const contractId = await page.evaluate(() => localStorage.getItem('contractId'))
+    await page.close()
+
+    expect((await fetch(`${server.url}/sandbox/pix/${txid}/pay`, { method: 'POST' })).status).toBe(
+      200,
+    )
+    const orders = await fetch(
+      `${server.url}/socios-api/client/contract/payment-orders/${contractId}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    )
+    const instalment = (
+      (await orders.json()) as Array<{ installment: number; status: string }>
+    ).find((row) => row.installment === 11)
+    expect(instalment?.status).toBe('PAID')
+    const link = await fetch(`${server.url}/socios-api/checkout/payment-link?code=${code}`)
+    expect(link.status).toBe(410)
+  })
+
+  it('a Pix on screen whose instalment is paid another way says so by itself, and stops', async () => {
+    await payOne(12)
+    await page.getByRole('button', { name: 'Gerar Pix' }).click()
+    await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+    // Someone pays the same instalment by card, on another link.
+    const token = await page.evaluate(() => localStorage.getItem('authToken'))
+    const ids = await fetch(
+      `${server.url}/socios-api/client/contract/payment-orders/${await page.evaluate(() => localStorage.getItem('contractId'))}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    ).then((response) => response.json() as Promise<Array<{ id: string; installment: number }>>)
+    const instalment = ids.find((row) => row.installment === 12)?.id ?? ''
+    const linked = await fetch(
+      `${server.url}/socios-api/client/send-payment-link?ids=${instalment}`,
+      {
+        headers: { authorization: `Bearer ${token}` },
+      },
+    )
+    const other = new URL((await linked.json()) as string).searchParams.get('code') ?? ''
+    const tokenized = await fetch(`${server.url}/sandbox/gateway/v1/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', companyid: 'sandbox-portal' },
+      body: JSON.stringify({
+        card: {
+          brand: 'visa',
+          card_number: '4111111111111111',
+          cvv: '123',
+          due_date: expiry,
+          card_holder: 'ANA P SOUZA',
+        },
+      }),
+    }).then((response) => response.json() as Promise<{ token: string; card: unknown }>)
+    const [month, year] = expiry.split('/')
+    const byCard = await fetch(`${server.url}/socios-api/checkout/payment-link`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        code: other,
+        zip_code: '01310-100',
+        email: 'ana@exemplo.com.br',
+        birth_date: '14/03/1985',
+        neighborhood: 'Bela Vista',
+        number: 1000,
+        street: 'Avenida Paulista',
+        phone: '11987654321',
+        state: 'SP',
+        city: 'São Paulo',
+        token: '1',
+        installments: 1,
+        card_token: tokenized.token,
+        card: tokenized.card,
+        month,
+        year,
+        payment_type: 'CREDIT',
+      }),
+    })
+    expect(byCard.status).toBe(200)
+
+    await expectVisible(
+      page.getByRole('alert').filter({
+        hasText: 'Este link foi pago por outro meio. O Pix foi cancelado e nada foi cobrado.',
+      }),
+      30_000,
+    )
+    expect(await page.getByRole('img', { name: 'QR Code do Pix' }).count()).toBe(0)
+    expect(await page.getByRole('timer').count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Gerar Pix' }).count()).toBe(0)
+    expect(await page.evaluate(() => localStorage.getItem('pixResponse'))).toBeNull()
+    await expectNoAxeViolations(page)
+  })
 })

@@ -77,6 +77,5 @@ export function boletoNumbers(input: BoletoNumbers): { barcode: string; digitabl
   return { barcode, digitableLine }
 }
 
-/** 00190.00009 01234.567004 00000.001172 1 12340000018990: how a bank prints it. */
-export const formatDigitableLine = (line: string) =>
-  `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`
+// How a bank prints the line is a pure rule the app shares (src/lib/format.ts).
+export { formatDigitableLine } from '../../../src/lib/format'

@@ -3,12 +3,14 @@ import * as v from 'valibot'
 import { ApiError, apiRequest } from '../../../api/client'
 import {
   type BoletoRequest,
+  boletoResponse,
   type CardPaymentRequest,
   type CardTokenRequest,
   cardTokenResponse,
   type PixGenerateResponse,
   paymentLinkData,
   pixGenerateResponse,
+  pixStatusResponse,
   pixVerifyResponse,
 } from '../../../api/schemas'
 
@@ -42,14 +44,9 @@ export async function payWithCard(body: CardPaymentRequest | Record<string, unkn
   return message
 }
 
-export async function issueBoleto(body: BoletoRequest | Record<string, unknown>) {
-  const { message } = await apiRequest('/checkout/pix-boleto', {
-    method: 'POST',
-    body,
-    schema: messageBody,
-  })
-  return message
-}
+/** Spec §7 pix-boleto; beyond the spec the answer also carries the boletos to show. */
+export const issueBoleto = (body: BoletoRequest | Record<string, unknown>) =>
+  apiRequest('/checkout/pix-boleto', { method: 'POST', body, schema: boletoResponse })
 
 export const generatePix = (code: string) =>
   apiRequest('/checkout/payment-link-pix', {
@@ -57,6 +54,13 @@ export const generatePix = (code: string) =>
     body: { code, token: '1' },
     schema: pixGenerateResponse,
   })
+
+/** Beyond the spec: where the link's Pix stands, read from the server's records (cheap to poll). */
+export const pixStatus = (code: string, txid: string, signal?: AbortSignal) =>
+  apiRequest(
+    `/checkout/pix-status?code=${encodeURIComponent(code)}&txid=${encodeURIComponent(txid)}`,
+    { schema: pixStatusResponse, signal, timeoutMs: 10_000 },
+  )
 
 /** Spec §7: the body is the stored response of the Pix generation. */
 export const verifyPix = (generated: PixGenerateResponse) =>

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button'
 import { toast, toastDuration } from '../../../ui/toast'
 import { issueBoleto } from '../api/checkout'
 import { personFields } from '../logic/checkout-body'
+import { keepIssuedBoletos } from '../logic/issued-boletos'
 import { type Adjustment, installmentOptions } from '../logic/options'
 import { AddressFields, type AddressState, missingAddressField } from './address-fields'
 import { InstallmentSelect, SelectField } from './fields'
@@ -45,11 +46,12 @@ export function BoletoPanel({ code, link, adjustments, address, submission, onli
       return
     }
     void submission.submit(async () => {
-      await issueBoleto({
+      const { boletos } = await issueBoleto({
         ...personFields(code, link, address.address),
         installments,
         selected_date: dueDate,
       })
+      keepIssuedBoletos(boletos)
       await navigate({ to: '/success', search: { message: boletoSuccess } })
     })
   }

@@ -3,11 +3,12 @@ import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../../api/client'
 import type { PaymentLinkData } from '../../../api/schemas'
+import { lookup } from '../../../lib/lookup'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
-import { generatePix, verifyPix } from '../api/checkout'
+import { generatePix, pixStatus, verifyPix } from '../api/checkout'
 import { type Adjustment, pixAmount, tabLabel } from '../logic/options'
 import {
   clearStoredPix,
@@ -36,6 +37,49 @@ type Props = {
   online: boolean
 }
 
+/** Waits between looks at the Pix's state: quick at first, then every 10 s. */
+const watchDelaysMs = [3_000, 3_000, 5_000, 8_000, 10_000]
+
+/**
+ * While a Pix is on screen, asks the server (cheaply: its own records, which the bank's
+ * notification updates) where it stands, so the screen moves by itself when the bank is paid
+ * — or says so when the link was paid another way, the money is going back, or time ran out.
+ */
+function usePixWatch(
+  code: string,
+  pix: StoredPix | null,
+  online: boolean,
+  onChange: (status: 'PAID' | 'PAID_ELSEWHERE' | 'REFUNDED' | 'EXPIRED', message?: string) => void,
+) {
+  const latest = useRef(onChange)
+  latest.current = onChange
+  useEffect(() => {
+    const txid = pix ? lookup(pix.response.data, 'txid') : ''
+    if (!pix || !txid || !online) return
+    const controller = new AbortController()
+    let timer: number | undefined
+    let attempt = 0
+    const look = async () => {
+      try {
+        const state = await pixStatus(code, txid, controller.signal)
+        if (state.status !== 'WAITING') {
+          latest.current(state.status, state.message)
+          return
+        }
+      } catch {
+        // No answer now: the next look will tell, or the person can verify by hand.
+      }
+      if (controller.signal.aborted) return
+      timer = window.setTimeout(look, watchDelaysMs[Math.min(++attempt, watchDelaysMs.length - 1)])
+    }
+    timer = window.setTimeout(look, watchDelaysMs[0])
+    return () => {
+      controller.abort()
+      window.clearTimeout(timer)
+    }
+  }, [code, pix, online])
+}
+
 /** Seconds left of the Pix on screen, ticking once a second; 0 when it has expired. */
 function useSecondsLeft(pix: StoredPix | null, minutes: number) {
   const [now, setNow] = useState(() => Date.now())
@@ -53,7 +97,18 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
   const navigate = useNavigate()
   const minutes = pixMinutes(link.expiration_pix)
   const [pix, setPix] = useState<StoredPix | null>(() => restorePix(code, minutes, Date.now()))
+  /** What happened to a Pix that ended without this screen (paid elsewhere, refunded, expired). */
+  const [ended, setEnded] = useState<{ message: string; canGenerate: boolean } | null>(null)
   const secondsLeft = useSecondsLeft(pix, minutes)
+  usePixWatch(code, pix, online, (status, message) => {
+    clearStoredPix()
+    setPix(null)
+    if (status === 'PAID') {
+      void navigate({ to: '/success', search: { message: pixMessages.paid } })
+      return
+    }
+    setEnded({ message: message ?? '', canGenerate: status === 'EXPIRED' })
+  })
   const codeText = useRef<HTMLTextAreaElement>(null)
   const { total, discounted } = pixAmount(link.value, adjustments)
   const offer = tabLabel(adjustments, 'PIX')
@@ -69,7 +124,8 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
   const generate = () =>
     submission.submit(async () => {
       const response = await generatePix(code)
-      setPix(storePix(code, response, Date.now()))
+      setEnded(null)
+      setPix(storePix(code, response, Date.now(), minutes))
     })
 
   const verify = () =>
@@ -85,6 +141,12 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
         if (error instanceof ApiError && error.serverMessage === pixMessages.waiting) {
           toast.warning(pixMessages.waiting, { duration: toastDuration.default })
           return
+        }
+        // The Pix ended another way (the link paid by other means, money going back, expired).
+        if (error instanceof ApiError && (error.status === 409 || error.status === 410)) {
+          clearStoredPix()
+          setPix(null)
+          setEnded({ message: error.message, canGenerate: error.status === 410 })
         }
         throw error
       }
@@ -167,9 +229,18 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
           </Button>
         </div>
       ) : (
-        <Button block onClick={() => void generate()} disabled={!online}>
-          Gerar Pix
-        </Button>
+        <>
+          {ended && (
+            <p className={styles.ended} role="alert">
+              {ended.message}
+            </p>
+          )}
+          {(!ended || ended.canGenerate) && (
+            <Button block onClick={() => void generate()} disabled={!online}>
+              Gerar Pix
+            </Button>
+          )}
+        </>
       )}
     </div>
   )

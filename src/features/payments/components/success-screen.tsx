@@ -1,10 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { instalmentKeys } from '../../../api/query-keys'
 import { session } from '../../../api/session'
+import { formatDate } from '../../../lib/dates'
+import { formatDigitableLine } from '../../../lib/format'
 import { isTokenValid } from '../../../lib/jwt'
+import { formatMoney } from '../../../lib/money'
+import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
+import { toast, toastDuration } from '../../../ui/toast'
+import { type IssuedBoleto, issuedBoletos } from '../logic/issued-boletos'
+import { boletoSuccess } from './boleto-panel'
 import styles from './payment.module.css'
 
 const defaults = { title: 'Tudo certo!', text: 'Pagamento realizado com sucesso!' } as const
@@ -29,11 +36,61 @@ export function SuccessScreen({ title, text }: { title?: string; text?: string }
       </svg>
       <h1>{title || defaults.title}</h1>
       <p>{text || defaults.text}</p>
+      {text === boletoSuccess && <IssuedBoletos />}
       {loggedIn && (
         <Link to="/search" className={[buttonStyles.button, buttonStyles.primary].join(' ')}>
           Voltar para Pagamentos
         </Link>
       )}
     </section>
+  )
+}
+
+/** Beyond the spec: the boletos just issued, to pay now without waiting for the e-mail. */
+function IssuedBoletos() {
+  const [boletos] = useState(issuedBoletos)
+  if (!boletos.length) return null
+  return (
+    <section className={styles.boletos} aria-label="Boletos gerados">
+      {boletos.map((boleto, index) => (
+        <BoletoLine
+          key={boleto.digitable_line}
+          boleto={boleto}
+          title={boletos.length > 1 ? `Boleto ${index + 1} de ${boletos.length}` : 'Seu boleto'}
+        />
+      ))}
+    </section>
+  )
+}
+
+function BoletoLine({ boleto, title }: { boleto: IssuedBoleto; title: string }) {
+  const id = useId()
+  const copy = () =>
+    void navigator.clipboard
+      ?.writeText(boleto.digitable_line)
+      .then(() => toast.success('Linha digitável copiada!', { duration: toastDuration.validation }))
+      .catch(() =>
+        toast.info('Selecione a linha digitável e copie.', { duration: toastDuration.default }),
+      )
+  return (
+    <div className={styles.box}>
+      <h2>{title}</h2>
+      <dl className={styles.facts}>
+        <dt>Valor</dt>
+        <dd>{formatMoney(boleto.amount)}</dd>
+        <dt>Vencimento</dt>
+        <dd>{formatDate(boleto.due_date)}</dd>
+      </dl>
+      <label htmlFor={id}>Linha digitável</label>
+      <textarea
+        id={id}
+        className={styles.code}
+        readOnly
+        value={formatDigitableLine(boleto.digitable_line)}
+      />
+      <Button variant="secondary" onClick={copy}>
+        Copiar
+      </Button>
+    </div>
   )
 }

@@ -41,7 +41,7 @@ describe('stored Pix on reload (spec §4)', () => {
   beforeEach(() => localStorage.clear())
 
   it('keeps pixResponse and pixData (createdAt, qrCode)', () => {
-    storePix('LINK-1', response, 1_000)
+    storePix('LINK-1', response, 1_000, 30)
     expect(JSON.parse(localStorage.getItem(pixKeys.response) ?? '')).toEqual(response)
     expect(JSON.parse(localStorage.getItem(pixKeys.data) ?? '')).toMatchObject({
       createdAt: 1_000,
@@ -50,7 +50,7 @@ describe('stored Pix on reload (spec §4)', () => {
   })
 
   it('restores it while fewer minutes than the expiry have passed', () => {
-    storePix('LINK-1', response, 0)
+    storePix('LINK-1', response, 0, 30)
     expect(restorePix('LINK-1', 30, 29 * minute)).toEqual({
       response,
       qrCode: '00020126...6304ABCD',
@@ -62,7 +62,7 @@ describe('stored Pix on reload (spec §4)', () => {
     ['expired', 'LINK-1', 30 * minute],
     ['of another link', 'LINK-2', minute],
   ])('discards one %s', (_case, code, now) => {
-    storePix('LINK-1', response, 0)
+    storePix('LINK-1', response, 0, 30)
     expect(restorePix(code, 30, now)).toBeNull()
     expect(localStorage.getItem(pixKeys.response)).toBeNull()
     expect(localStorage.getItem(pixKeys.data)).toBeNull()

@@ -57,15 +57,24 @@ export function clearStoredPix() {
 }
 
 /** Keeps a generated Pix so a reload inside its window shows the same QR (spec §4). */
-export function storePix(code: string, response: PixGenerateResponse, now: number): StoredPix {
+export function storePix(
+  code: string,
+  response: PixGenerateResponse,
+  now: number,
+  minutes: number,
+): StoredPix {
   const qrCode = lookup(response.data, 'qr_code')
+  // A Pix handed back from earlier (the same link asked again) counts down from when it was
+  // made, so the screen never promises more time than the bank gives.
+  const expiresAt = Date.parse(lookup(response.data, 'expiration'))
+  const createdAt = Number.isNaN(expiresAt) ? now : Math.min(now, expiresAt - minutes * 60_000)
   try {
     localStorage.setItem(pixKeys.response, JSON.stringify(response))
-    localStorage.setItem(pixKeys.data, JSON.stringify({ createdAt: now, qrCode, code }))
+    localStorage.setItem(pixKeys.data, JSON.stringify({ createdAt, qrCode, code }))
   } catch {
     // Without storage the Pix still works until the page closes.
   }
-  return { response, qrCode, createdAt: now }
+  return { response, qrCode, createdAt }
 }
 
 /**
