@@ -176,6 +176,18 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     },
     {
       method: 'GET',
+      path: `${client}/receipts/:id`,
+      session: true,
+      params: {
+        id: [
+          demoIds.ana.instalments[0] ?? '',
+          demoIds.ana.instalments[11] ?? '',
+          demoIds.bruno.instalments[0] ?? '',
+        ],
+      },
+    },
+    {
+      method: 'GET',
       path: `${client}/send-payment-link`,
       session: true,
       queries: [
@@ -250,6 +262,11 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     },
     { method: 'POST', path: '/sandbox/pix/:txid/pay', params: { txid: [txid] } },
     { method: 'POST', path: '/sandbox/boleto/:line/pay', params: { line: [psp.boletoLine] } },
+    {
+      method: 'GET',
+      path: '/socios-api/checkout/receipt',
+      queries: [{ code: links.card }, { code: demoPaymentLinks.b2b }],
+    },
     {
       method: 'GET',
       path: '/socios-api/checkout/pix-status',

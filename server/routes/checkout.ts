@@ -27,6 +27,8 @@ import {
   readLinkContext,
   toPaymentLinkData,
 } from '../services/payment-links'
+import { receiptPdf } from '../services/receipt-pdf'
+import { receiptOfLink } from '../services/receipts'
 
 /** Personal data and live prices: never kept by a browser or proxy cache. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
@@ -56,6 +58,12 @@ export function checkoutRoutes(
       .post('/payment-link-pix', async (c) => {
         const input = await readJson(c, pixGenerateRequest)
         return c.json(await generatePix(withGateway(), input), 200, NO_STORE)
+      })
+      // Beyond the spec: the receipt of a paid link, for whoever holds its code.
+      .get('/receipt', async (c) => {
+        const { code } = readQuery(c, paymentLinkQuery)
+        const pdf = await receiptPdf(await receiptOfLink(deps.db, code), deps.now())
+        return c.text(Buffer.from(pdf).toString('base64'), 200, NO_STORE)
       })
       // Beyond the spec: where the link's Pix stands, from our records (the open screen polls it).
       .get('/pix-status', async (c) => {

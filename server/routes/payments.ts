@@ -10,25 +10,36 @@ import { idOrNotFound, readQuery } from '../http/validate'
 import { contractMessages } from '../services/contracts'
 import { createPaymentLink } from '../services/payment-links'
 import { listHolderInstalments } from '../services/payment-orders'
+import { receiptPdf } from '../services/receipt-pdf'
+import { receiptMessages, receiptOfInstalment } from '../services/receipts'
 
 const PRIVATE = 'private, no-store'
 
 export function paymentRoutes(deps: ServerDeps) {
-  return new Hono<AppEnv>()
-    .get('/contract/payment-orders/:id', async (c) => {
-      const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
-      const instalments = await listHolderInstalments(deps.db, c.get('personId'), id, deps.now())
-      if (!instalments) throw new ApiError(404, contractMessages.notFound)
-      return c.json(instalments, 200, { 'Cache-Control': PRIVATE })
-    })
-    .get('/send-payment-link', async (c) => {
-      const { ids } = readQuery(c, sendPaymentLinkQuery)
-      const code = await createPaymentLink(deps.db, {
-        personId: c.get('personId'),
-        ids,
-        now: deps.now(),
+  return (
+    new Hono<AppEnv>()
+      .get('/contract/payment-orders/:id', async (c) => {
+        const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
+        const instalments = await listHolderInstalments(deps.db, c.get('personId'), id, deps.now())
+        if (!instalments) throw new ApiError(404, contractMessages.notFound)
+        return c.json(instalments, 200, { 'Cache-Control': PRIVATE })
       })
-      const base = deps.config.publicUrl ?? new URL(c.req.url).origin
-      return c.json(`${base}/pagamento?code=${code}`, 200, { 'Cache-Control': PRIVATE })
-    })
+      // Beyond the spec: a paid instalment's receipt, a PDF in base64 like view-contract's.
+      .get('/receipts/:id', async (c) => {
+        const id = idOrNotFound(c.req.param('id'), receiptMessages.notFound)
+        const receipt = await receiptOfInstalment(deps.db, c.get('personId'), id)
+        const pdf = await receiptPdf(receipt, deps.now())
+        return c.text(Buffer.from(pdf).toString('base64'), 200, { 'Cache-Control': PRIVATE })
+      })
+      .get('/send-payment-link', async (c) => {
+        const { ids } = readQuery(c, sendPaymentLinkQuery)
+        const code = await createPaymentLink(deps.db, {
+          personId: c.get('personId'),
+          ids,
+          now: deps.now(),
+        })
+        const base = deps.config.publicUrl ?? new URL(c.req.url).origin
+        return c.json(`${base}/pagamento?code=${code}`, 200, { 'Cache-Control': PRIVATE })
+      })
+  )
 }

@@ -18,7 +18,7 @@ const MUTED = rgb(0.32, 0.38, 0.43)
  * Text the font can encode: whitespace runs become one space, characters outside WinAnsi lose
  * their diacritics when that is enough (ő → o) and become '?' otherwise, so no name breaks the PDF.
  */
-function encodable(font: PDFFont): (text: string) => string {
+export function encodable(font: PDFFont): (text: string) => string {
   const charset = new Set(font.getCharacterSet())
   const fits = (text: string) => [...text].every((char) => charset.has(char.codePointAt(0) ?? -1))
   return (text) =>

@@ -12,6 +12,14 @@ export type StoredCard = StoredRow<Card> & { frontLayout: string | null; backLay
 
 export type MetaRow = { key: string; value: unknown }
 
+/** A paid instalment's receipt (PDF in base64), kept so it opens with no signal. */
+export type StoredReceipt = {
+  instalmentId: string
+  contractId: string
+  pdf: string
+  syncedAt: number
+}
+
 /** How a save that waits for the server shows on the device meanwhile (its 'pendente' look). */
 export type LocalChange = { holderPerson: Person } | { dependent: Dependent }
 
@@ -53,6 +61,7 @@ export class PortalDatabase extends Dexie {
   documents!: EntityTable<StoredRow<{ id: string }>, 'id'>
   meta!: EntityTable<MetaRow, 'key'>
   outbox!: EntityTable<OutboxRow, 'key'>
+  receipts!: EntityTable<StoredReceipt, 'instalmentId'>
 
   constructor(name = 'portal-titular') {
     super(name)
@@ -68,6 +77,7 @@ export class PortalDatabase extends Dexie {
     this.version(2)
       .stores({ outbox: 'key, contractId' })
       .upgrade((tx) => tx.table('meta').where('key').startsWith('outbox:').delete())
+    this.version(3).stores({ receipts: 'instalmentId, contractId' })
   }
 
   /**

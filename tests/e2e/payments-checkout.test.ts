@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
@@ -5,6 +6,7 @@ import { waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
+import { pdfText } from '../helpers/pdf'
 import { type RunningServer, startServer } from '../helpers/server'
 
 const cards = {
@@ -37,6 +39,7 @@ describeBrowser('payment link: checkout by every method', () => {
     context = await browser.newContext({
       locale: 'pt-BR',
       viewport: { width: 390, height: 844 },
+      acceptDownloads: true,
       ...options,
     })
     sent = []
@@ -163,6 +166,14 @@ describeBrowser('payment link: checkout by every method', () => {
     await page.waitForURL(/\/success\?/)
     await expectVisible(page.getByText('Pagamento realizado com sucesso!'))
     await expectNoAxeViolations(page)
+    // The receipt of what was just paid.
+    const [receipt] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Baixar comprovante' }).click(),
+    ])
+    const receiptText = await pdfText(await readFile((await receipt.path()) ?? ''))
+    expect(receiptText).toContain('Cartão de crédito (VISA final 1111)')
+    expect(receiptText).toContain('Parcela 6')
 
     const digits = cards.visa.replace(/\s/g, '')
     const withNumber = sent.filter((request) => request.body.replace(/\s/g, '').includes(digits))

@@ -1,10 +1,12 @@
+import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
-import { waitForServiceWorker } from '../helpers/device'
+import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
+import { pdfText } from '../helpers/pdf'
 import { type RunningServer, startServer } from '../helpers/server'
 
 describeBrowser('payments list', () => {
@@ -22,7 +24,11 @@ describeBrowser('payments list', () => {
   })
   beforeEach(async () => {
     await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
+    context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 844 },
+      acceptDownloads: true,
+    })
     page = await context.newPage()
   })
   afterEach(() => resetSignal(server, context))
@@ -87,9 +93,32 @@ describeBrowser('payments list', () => {
     await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
   })
 
+  it('a paid instalment’s receipt downloads as a PDF, and with no signal too', async () => {
+    await openPayments()
+    await waitForServiceWorker(page)
+    const download = async () => {
+      const [file] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Comprovante da parcela 1' }).click(),
+      ])
+      const text = await pdfText(await readFile((await file.path()) ?? ''))
+      expect(file.suggestedFilename()).toBe('Comprovante parcela 1.pdf')
+      return text
+    }
+    const online = await download()
+    expect(online).toContain('Comprovante de pagamento')
+    expect(online).toContain('Ana Paula Souza')
+    // Kept on the device when the list was read: it opens with no signal.
+    await expect.poll(async () => (await storedRows(page, 'receipts')).length).toBe(3)
+    await cutSignal(server, context, 'lie-fi')
+    expect(await download()).toBe(online)
+  })
+
   it("lie-fi: 'Pagar' tapped while the server cannot be reached says why, and the app knows it is offline", async () => {
     await openPayments()
-    // The phone still says "online"; nothing answers.
+    // Once the list's own work is done (it keeps the paid instalments' receipts), the phone
+    // still says "online" and nothing answers.
+    await expect.poll(async () => (await storedRows(page, 'receipts')).length).toBe(3)
     await cutSignal(server, context, 'lie-fi')
     await page.getByRole('button', { name: 'Pagar parcela 5' }).click()
     await expectVisible(page.getByText('Não foi possível abrir o pagamento.'))

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useContract } from '../../features/contracts/api/contract'
 import { useInstalments, useSendPaymentLink } from '../../features/payments/api/instalments'
+import { openInstalmentReceipt } from '../../features/payments/api/receipts'
 import { InstalmentList } from '../../features/payments/components/instalment-list'
 import { useOnline } from '../../ui/use-online'
 
@@ -24,6 +25,7 @@ function Payments() {
       online={online}
       paying={sendLink.isPending}
       onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
+      onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
     />
   )
 }

@@ -24,6 +24,8 @@ export const instalmentsQueryOptions = (contractId: string) =>
         await db.instalments.where('contractId').equals(contractId).delete()
         await db.instalments.bulkPut(orders.map((order) => ({ ...order, contractId, syncedAt })))
       })
+      // Receipts of paid instalments, kept for when there is no signal; never in the list's way.
+      void import('./receipts').then(({ keepPaidReceipts }) => keepPaidReceipts(contractId, orders))
       return syncedAt
     },
   })

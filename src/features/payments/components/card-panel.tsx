@@ -98,7 +98,8 @@ export function CardPanel({
         year,
         payment_type: mode === 'CREDIT' ? 'CREDIT' : 'RECURRENCE',
       })
-      await navigate({ to: '/success', search: { message } })
+      // A payment has a receipt; a card swap charged nothing.
+      await navigate({ to: '/success', search: { message, ...(mode === 'SWAP' ? {} : { code }) } })
     })
   }
 

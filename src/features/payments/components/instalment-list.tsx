@@ -33,6 +33,8 @@ type Props = {
   online: boolean
   paying: boolean
   onPay: (ids: string[]) => void
+  /** Beyond the spec: a paid instalment's receipt (kept on the device, opens offline too). */
+  onReceipt: (instalment: PaymentOrder) => void
 }
 
 /** Spec §2 screen 7: the contract's instalments, filtered by tab, paid through a payment link. */
@@ -43,6 +45,7 @@ export function InstalmentList({
   online,
   paying,
   onPay,
+  onReceipt,
 }: Props) {
   const [tab, setTab] = useState<TabKey>('ALL')
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -118,6 +121,15 @@ export function InstalmentList({
                     <span className={styles.label}>{price.label ?? 'Valor'}</span>
                     <strong>{formatMoney(price.amount)}</strong>
                   </div>
+                  {paid && (
+                    <Button
+                      variant="text"
+                      onClick={() => onReceipt(instalment)}
+                      aria-label={`Comprovante da parcela ${instalment.installment || 1}`}
+                    >
+                      Comprovante
+                    </Button>
+                  )}
                   <Button
                     disabled={paid || !online || paying}
                     onClick={() => pay([instalment.id])}

@@ -104,7 +104,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
     clearStoredPix()
     setPix(null)
     if (status === 'PAID') {
-      void navigate({ to: '/success', search: { message: pixMessages.paid } })
+      void navigate({ to: '/success', search: { message: pixMessages.paid, code } })
       return
     }
     setEnded({ message: message ?? '', canGenerate: status === 'EXPIRED' })
@@ -151,7 +151,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
         throw error
       }
       clearStoredPix()
-      await navigate({ to: '/success', search: { message: pixMessages.paid } })
+      await navigate({ to: '/success', search: { message: pixMessages.paid, code } })
     })
 
   function copy() {

@@ -10,6 +10,7 @@ import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
+import { openLinkReceipt } from '../api/link-receipt'
 import { type IssuedBoleto, issuedBoletos } from '../logic/issued-boletos'
 import { boletoSuccess } from './boleto-panel'
 import styles from './payment.module.css'
@@ -20,7 +21,16 @@ const defaults = { title: 'Tudo certo!', text: 'Pagamento realizado com sucesso!
  * Spec §2 screen 15. The way back to the payments list shows only to a holder whose stored token
  * is still a valid JWT (the link may have been opened by someone else, logged out).
  */
-export function SuccessScreen({ title, text }: { title?: string; text?: string }) {
+export function SuccessScreen({
+  title,
+  text,
+  code,
+}: {
+  title?: string
+  text?: string
+  /** A paid link: its receipt can be downloaded. */
+  code?: string
+}) {
   const queryClient = useQueryClient()
   const loggedIn = isTokenValid(session.token(), Date.now())
 
@@ -37,6 +47,11 @@ export function SuccessScreen({ title, text }: { title?: string; text?: string }
       <h1>{title || defaults.title}</h1>
       <p>{text || defaults.text}</p>
       {text === boletoSuccess && <IssuedBoletos />}
+      {code && (
+        <Button variant="secondary" onClick={() => void openLinkReceipt(code)}>
+          Baixar comprovante
+        </Button>
+      )}
       {loggedIn && (
         <Link to="/search" className={[buttonStyles.button, buttonStyles.primary].join(' ')}>
           Voltar para Pagamentos
