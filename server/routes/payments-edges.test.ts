@@ -31,7 +31,7 @@ import {
 } from './payments-test-support'
 
 type PixAnswer = { data: { key: string; value: string }[] }
-const valueOf = (pix: PixAnswer, key: string) =>
+const pixValue = (pix: PixAnswer, key: string) =>
   pix.data.find((entry) => entry.key === key)?.value ?? ''
 
 describe.each(backends)('payments at the edges (%s)', (backend) => {
@@ -70,7 +70,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     const pix = await generatePix(code)
     const card = await tokenize(server.app, testCards.visa)
     const [paidAtBank, byCard] = await Promise.all([
-      bankPays(valueOf(pix, 'txid')),
+      bankPays(pixValue(pix, 'txid')),
       post(server.app, checkoutPaths.link, cardPayment(code, card)),
     ])
     const [row] = await anaInstalments(server.db, [5])
@@ -93,10 +93,10 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     const pix = await generatePix(first)
     const card = await tokenize(server.app, testCards.visa)
     expect((await post(server.app, checkoutPaths.link, cardPayment(second, card))).status).toBe(200)
-    expect((await bankPays(valueOf(pix, 'txid'))).status).toBe(410)
+    expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(410)
     // The Pix of the first link now says what happened instead of counting down.
     const state = await server.app.request(
-      `/socios-api/checkout/pix-status?code=${first}&txid=${valueOf(pix, 'txid')}`,
+      `/socios-api/checkout/pix-status?code=${first}&txid=${pixValue(pix, 'txid')}`,
     )
     expect(await state.json()).toEqual({
       status: 'PAID_ELSEWHERE',
@@ -112,9 +112,9 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     // One after another, as 20 people opening the links would: each new Pix removes the last.
     const pixes: PixAnswer[] = []
     for (const code of links) pixes.push(await generatePix(code))
-    expect(new Set(pixes.map((pix) => valueOf(pix, 'txid'))).size).toBe(20)
+    expect(new Set(pixes.map((pix) => pixValue(pix, 'txid'))).size).toBe(20)
     // Every one of them was already on its way at the bank: all 20 settle there.
-    const paid = await Promise.all(pixes.map((pix) => bankPays(valueOf(pix, 'txid'), true)))
+    const paid = await Promise.all(pixes.map((pix) => bankPays(pixValue(pix, 'txid'), true)))
     expect(paid.map((answer) => answer.status)).toEqual(Array(20).fill(200))
     await server.reconcile()
 
@@ -137,7 +137,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   it('the same notification twice, or forged, changes nothing more', async () => {
     const code = await linkFor(server.app, token, [5])
     const pix = await generatePix(code)
-    const txid = valueOf(pix, 'txid')
+    const txid = pixValue(pix, 'txid')
     // The bank's notification is lost (no webhook registered)…
     await server.db.delete(sandboxPixWebhooks)
     expect((await bankPays(txid)).status).toBe(200)
@@ -178,7 +178,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     const code = await linkFor(server.app, token, [5])
     const pix = await generatePix(code)
     await server.db.delete(sandboxPixWebhooks)
-    expect((await bankPays(valueOf(pix, 'txid'))).status).toBe(200)
+    expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(200)
     expect((await anaInstalments(server.db, [5]))[0]?.status).toBe('NOT_PAID')
     expect(await server.reconcile()).toMatchObject({ charges: 1, failures: 0 })
     expect((await anaInstalments(server.db, [5]))[0]?.status).toBe('PAID')
@@ -190,7 +190,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     server.clock.advance(31 * 60_000)
     await server.reconcile()
     expect(await statuses()).toEqual(['EXPIRED'])
-    expect((await server.payments?.pix?.getCob(valueOf(pix, 'txid')))?.status).toBe(
+    expect((await server.payments?.pix?.getCob(pixValue(pix, 'txid')))?.status).toBe(
       'REMOVIDA_PELO_USUARIO_RECEBEDOR',
     )
     // The instalment is free: a card pays it.

@@ -65,7 +65,7 @@ async function build(db: Database, contractId: string, instalmentId: string): Pr
     .innerJoin(holders, eq(holders.contractId, contracts.id))
     .innerJoin(persons, eq(persons.id, holders.personId))
     .where(and(eq(paymentOrders.id, instalmentId), eq(paymentOrders.contractId, contractId)))
-  if (!row || row.order.status !== 'PAID') throw new ApiError(404, receiptMessages.notFound)
+  if (row?.order.status !== 'PAID') throw new ApiError(404, receiptMessages.notFound)
   const base = {
     payer: { name: fullName(row.person), cpf: row.person.cpf },
     contract: { model: row.model, number: row.number },
