@@ -37,8 +37,11 @@ type Props = {
   online: boolean
 }
 
-/** Waits between looks at the Pix's state: quick at first, then every 10 s. */
-const watchDelaysMs = [3_000, 3_000, 5_000, 8_000, 10_000]
+/**
+ * Waits between looks at the Pix's state (a cheap read of our own records): quick at first,
+ * then every 5 s.
+ */
+const watchDelaysMs = [2_000, 3_000, 5_000]
 
 /**
  * While a Pix is on screen, asks the server (cheaply: its own records, which the bank's
