@@ -176,6 +176,8 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
       expect(refunded?.refunds).toEqual([
         expect.objectContaining({ status: 'DEVOLVIDO', amount: Number(pixValue(pix, 'value')) }),
       ])
+      // Done at once, not left to the reconciler: no attempt failed or waited.
+      expect(server.logs.filter((line) => line.includes('[pagamentos]'))).toEqual([])
       const charges = await server.db.select().from(paymentCharges)
       expect(charges.map((charge) => charge.status).sort()).toEqual(['PAID', 'REFUNDED'])
       const outbox = await server.app.request(`/dev/outbox?to=${demoEmails.ana}`)

@@ -119,6 +119,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     await server.reconcile()
 
     expect(await money()).toEqual({ applied: 1, refunded: 19, pending: 0 })
+    expect(server.logs.filter((line) => line.includes('[pagamentos]'))).toEqual([])
     const all = await statuses()
     expect(all.filter((status) => status === 'PAID')).toHaveLength(1)
     expect(all.filter((status) => status === 'REFUNDED')).toHaveLength(19)

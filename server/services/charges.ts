@@ -301,6 +301,14 @@ export async function settlePayment(
 /** A refund the gateway took: the payment is done, and so is its charge once all are. */
 export async function refundDone(db: Database, paymentId: string, at: Date) {
   await db.transaction(async (tx) => {
+    // The charge first, as settlePayment locks it: the same order in every transaction that
+    // touches a charge and its payments, so two of them never wait on each other (deadlock).
+    await tx
+      .select({ id: paymentCharges.id })
+      .from(paymentCharges)
+      .innerJoin(receivedPayments, eq(receivedPayments.chargeId, paymentCharges.id))
+      .where(eq(receivedPayments.id, paymentId))
+      .for('update', { of: paymentCharges })
     const [payment] = await tx
       .update(receivedPayments)
       .set({ refundStatus: 'DONE', refundedAt: at })
