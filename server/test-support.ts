@@ -157,15 +157,16 @@ export async function createTestServer(
   }
 }
 
-async function openTestDatabase(
-  backend: Backend,
-): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
-  if (backend === 'pglite') {
-    return { handle: await openDatabase({ memory: true }), drop: async () => {} }
-  }
+/**
+ * A fresh PostgreSQL database on TEST_DATABASE_URL's server, named `<prefix>_<random>`, and the
+ * way to drop it (connections still open are cut).
+ */
+export async function scratchPostgres(
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL não definido')
-  const name = `pdt_test_${randomBytes(6).toString('hex')}`
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   await admin.query(`create database ${name}`)
@@ -173,7 +174,7 @@ async function openTestDatabase(
   const url = new URL(adminUrl)
   url.pathname = `/${name}`
   return {
-    handle: await openDatabase({ databaseUrl: url.toString() }),
+    url: url.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl })
       await client.connect()
@@ -181,6 +182,16 @@ async function openTestDatabase(
       await client.end()
     },
   }
+}
+
+async function openTestDatabase(
+  backend: Backend,
+): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+  if (backend === 'pglite') {
+    return { handle: await openDatabase({ memory: true }), drop: async () => {} }
+  }
+  const scratch = await scratchPostgres('pdt_test')
+  return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop }
 }
 
 // ---------------------------------------------------------------- request helpers

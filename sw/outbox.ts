@@ -1,8 +1,9 @@
 import { Queue } from 'workbox-background-sync'
 import { registerRoute } from 'workbox-routing'
-import { decodeJwtPayload } from '../src/lib/jwt'
+import { tokenSubject } from '../src/lib/jwt'
 import {
   isPageMessage,
+  mayGetBetter,
   type OutboxQueued,
   outboxQueueName,
   outboxUrls,
@@ -24,15 +25,10 @@ import {
 
 type QueueEntry = Parameters<Queue['pushRequest']>[0]
 
-/** Answers that may get better later: the entry stays queued and the replay stops for now. */
-const retryLater = (status: number) =>
-  status === 401 || status === 408 || status === 429 || status >= 500
+/** The entry stays queued and the replay stops for now (401: until the person logs in). */
+const retryLater = (status: number) => status === 401 || mayGetBetter(status)
 
 const keyOf = (request: Request) => request.headers.get('Idempotency-Key') ?? ''
-const personOf = (authorization: string | null) => {
-  const sub = authorization ? decodeJwtPayload(authorization)?.sub : undefined
-  return typeof sub === 'string' ? sub : null
-}
 
 async function broadcast(scope: ServiceWorkerGlobalScope, message: WorkerMessage) {
   for (const client of await scope.clients.matchAll({ includeUncontrolled: true, type: 'window' }))
@@ -64,7 +60,7 @@ export function setupOutbox(scope: ServiceWorkerGlobalScope, apiBase: string) {
       let request = entry.request
       if (token) {
         // Another person's save never goes with this person's token (a shared phone).
-        if (personOf(request.headers.get('Authorization')) !== personOf(token)) continue
+        if (tokenSubject(request.headers.get('Authorization')) !== tokenSubject(token)) continue
         const headers = new Headers(request.headers)
         headers.set('Authorization', `Bearer ${token}`)
         // From a copy: a Request made from another takes its body, and the entry may go back.

@@ -6,19 +6,17 @@
  * twice; on the embedded database and on PostgreSQL. The figures are printed.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../tests/helpers/server'
 import { openDatabase } from '../db/client'
 import { paymentCharges, paymentOrders, receivedPayments, sandboxCardCharges } from '../db/schema'
 import { demoEmails, demoGatewayId, demoIds, seedDemoData } from '../db/seed'
 import { cardExpiry, cardPayment, testCards } from '../routes/payments-test-support'
-import { backends } from '../test-support'
+import { backends, scratchPostgres } from '../test-support'
 
 const root = resolve(import.meta.dirname, '../..')
 const runs = Number(process.env.CRASH_RUNS ?? 25)
@@ -40,23 +38,11 @@ async function target(backend: 'pglite' | 'postgres'): Promise<Target> {
       cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
     }
   }
-  const adminUrl = process.env.TEST_DATABASE_URL ?? ''
-  const name = `pdt_crash_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
+  const scratch = await scratchPostgres('pdt_crash')
   return {
-    env: { DATABASE_URL: url.toString(), DEMO: '1' },
-    open: () => openDatabase({ databaseUrl: url.toString() }),
-    cleanup: async () => {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
+    env: { DATABASE_URL: scratch.url, DEMO: '1' },
+    open: () => openDatabase({ databaseUrl: scratch.url }),
+    cleanup: scratch.drop,
   }
 }
 

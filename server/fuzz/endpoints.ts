@@ -11,6 +11,7 @@ import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed
 import {
   cardPayment,
   checkoutPaths,
+  holderAddress,
   linkData,
   linkFor,
   post,
@@ -57,18 +58,7 @@ export interface FuzzFixtures {
 const api = '/socios-api'
 
 /** The holder's address as the payment screen sends it. */
-const address = {
-  zip_code: '01310100',
-  email: demoEmails.ana,
-  birth_date: '14/03/1985',
-  neighborhood: 'Bela Vista',
-  number: 1000,
-  street: 'Avenida Paulista',
-  phone: '11987654321',
-  state: 'SP',
-  city: 'São Paulo',
-  token: '1',
-}
+const address = holderAddress
 const client = `${api}/client`
 
 /** Logs in, makes payment links, card tokens and a Pix; then lists every endpoint's samples. */

@@ -23,17 +23,17 @@ import {
   anaInstalments,
   cardPayment,
   checkoutPaths,
+  holderAddress,
   linkData,
   linkFor,
   paymentSnapshot,
+  pixValue,
   post,
   testCards,
   tokenize,
 } from './payments-test-support'
 
 type PixAnswer = v.InferOutput<typeof pixGenerateResponse>
-const pixValue = (pix: PixAnswer, key: string) =>
-  pix.data.find((entry) => entry.key === key)?.value ?? ''
 
 describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
   let server: TestServer
@@ -239,17 +239,20 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
   })
 
   describe('boleto', () => {
-    const address = {
-      zip_code: '01310100',
-      email: demoEmails.ana,
-      birth_date: '14/03/1985',
-      neighborhood: 'Bela Vista',
-      number: 1000,
-      street: 'Avenida Paulista',
-      phone: '11987654321',
-      state: 'SP',
-      city: 'São Paulo',
-      token: '1',
+    const address = holderAddress
+    /** Boletos for the link, due on its first offered date: the answer with the boletos. */
+    async function issue(code: string) {
+      const { boleto_due_dates: dates } = await linkData(server.app, code)
+      return post<{ boletos: Array<{ digitable_line: string }> }>(
+        server.app,
+        checkoutPaths.boleto,
+        {
+          code,
+          ...address,
+          installments: 1,
+          selected_date: dates[0],
+        },
+      )
     }
 
     it('sends a valid boleto due on the chosen date, by e-mail and WhatsApp', async () => {
@@ -321,12 +324,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
 
     it("a boleto paid at the bank is recorded by the gateway's notification; a card then finds it paid", async () => {
       const code = await linkFor(server.app, token, [6])
-      const { boleto_due_dates: dates } = await linkData(server.app, code)
-      const issued = await post<{ boletos: Array<{ digitable_line: string }> }>(
-        server.app,
-        checkoutPaths.boleto,
-        { code, ...address, installments: 1, selected_date: dates[0] },
-      )
+      const issued = await issue(code)
       const line = issued.body.boletos[0]?.digitable_line ?? ''
       expect(
         (await server.app.request(`/sandbox/boleto/${line}/pay`, { method: 'POST' })).status,
@@ -339,12 +337,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
 
     it('a card payment cancels the live boleto at the gateway first', async () => {
       const code = await linkFor(server.app, token, [6])
-      const { boleto_due_dates: dates } = await linkData(server.app, code)
-      const issued = await post<{ boletos: Array<{ digitable_line: string }> }>(
-        server.app,
-        checkoutPaths.boleto,
-        { code, ...address, installments: 1, selected_date: dates[0] },
-      )
+      const issued = await issue(code)
       const card = await tokenize(server.app, testCards.visa)
       expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
       const statuses = (await server.db.select().from(paymentCharges)).map(

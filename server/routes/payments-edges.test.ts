@@ -25,14 +25,13 @@ import {
   cardPayment,
   checkoutPaths,
   linkFor,
+  pixValue,
   post,
   testCards,
   tokenize,
 } from './payments-test-support'
 
 type PixAnswer = { data: { key: string; value: string }[] }
-const pixValue = (pix: PixAnswer, key: string) =>
-  pix.data.find((entry) => entry.key === key)?.value ?? ''
 
 describe.each(backends)('payments at the edges (%s)', (backend) => {
   let server: TestServer

@@ -64,6 +64,24 @@ export async function tokenize(app: App, number: string, companyId = demoGateway
   }
 }
 
+/** Ana's address and contact as the payment screen sends them (spec §7 checkout bodies). */
+export const holderAddress = {
+  zip_code: '01310100',
+  email: 'ana@exemplo.com.br',
+  birth_date: '14/03/1985',
+  neighborhood: 'Bela Vista',
+  number: 1000,
+  street: 'Avenida Paulista',
+  phone: '11987654321',
+  state: 'SP',
+  city: 'São Paulo',
+  token: '1',
+}
+
+/** One entry of a Pix generation answer (spec §3 lookup helper). */
+export const pixValue = (pix: { data: { key: string; value: string }[] }, key: string) =>
+  pix.data.find((entry) => entry.key === key)?.value ?? ''
+
 /** The card payment body of spec §7, with the holder's address as the screen pre-fills it. */
 export function cardPayment(
   code: string,
@@ -73,16 +91,8 @@ export function cardPayment(
   const { month, year } = cardExpiry()
   return {
     code,
+    ...holderAddress,
     zip_code: '01310-100',
-    email: 'ana@exemplo.com.br',
-    birth_date: '14/03/1985',
-    neighborhood: 'Bela Vista',
-    number: 1000,
-    street: 'Avenida Paulista',
-    phone: '11987654321',
-    state: 'SP',
-    city: 'São Paulo',
-    token: '1',
     installments: 1,
     card_token: tokenized.token,
     card: tokenized.card,

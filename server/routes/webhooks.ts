@@ -9,7 +9,7 @@
  * A 5xx makes the provider try again later; the reconciler also asks, in case none arrives.
  */
 import { and, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
 import type { PaymentGateway } from '../adapters/payment-gateway/index'
 import type { PixApi } from '../adapters/pix-api/client'
@@ -37,6 +37,22 @@ export const gatewayEvent = v.object({
 /** The demo gateway's signing secret (GATEWAY_WEBHOOK_SECRET outside demo mode). */
 export const sandboxGatewayWebhookSecret = 'segredo-do-webhook-do-gateway-sandbox'
 
+/** The body, once its HMAC signature checks out (401) and it has the expected shape (400). */
+async function signedBody<S extends v.GenericSchema>(
+  c: Context,
+  secret: string,
+  schema: S,
+): Promise<v.InferOutput<S>> {
+  const text = await c.req.text()
+  if (!verifyWebhook(secret, text, c.req.header(webhookSignatureHeader)))
+    throw new ApiError(401, webhookMessages.signature)
+  try {
+    return v.parse(schema, JSON.parse(text))
+  } catch {
+    throw new ApiError(400, webhookMessages.body)
+  }
+}
+
 export function webhookRoutes(
   deps: ServerDeps,
   gateway: PaymentGateway | undefined,
@@ -51,15 +67,7 @@ export function webhookRoutes(
     .post('/pix/pix', async (c) => {
       const secret = deps.config.pix?.webhookSecret
       if (!secret || !pix) throw new ApiError(404, webhookMessages.unavailable)
-      const text = await c.req.text()
-      if (!verifyWebhook(secret, text, c.req.header(webhookSignatureHeader)))
-        throw new ApiError(401, webhookMessages.signature)
-      let parsed: v.InferOutput<typeof webhookPix>
-      try {
-        parsed = v.parse(webhookPix, JSON.parse(text))
-      } catch {
-        throw new ApiError(400, webhookMessages.body)
-      }
+      const parsed = await signedBody(c, secret, webhookPix)
       const txids = new Set(parsed.pix.flatMap((item) => (item.txid ? [item.txid] : [])))
       for (const txid of txids) {
         const [charge] = await deps.db
@@ -75,16 +83,9 @@ export function webhookRoutes(
     })
     .post('/gateway', async (c) => {
       if (!gateway) throw new ApiError(404, webhookMessages.unavailable)
-      const secret = deps.config.demo ? sandboxGatewayWebhookSecret : undefined
-      const text = await c.req.text()
-      if (!secret || !verifyWebhook(secret, text, c.req.header(webhookSignatureHeader)))
-        throw new ApiError(401, webhookMessages.signature)
-      let event: v.InferOutput<typeof gatewayEvent>
-      try {
-        event = v.parse(gatewayEvent, JSON.parse(text))
-      } catch {
-        throw new ApiError(400, webhookMessages.body)
-      }
+      // Only the demo's sandbox gateway exists; a real one would bring its own secret.
+      if (!deps.config.demo) throw new ApiError(401, webhookMessages.signature)
+      const event = await signedBody(c, sandboxGatewayWebhookSecret, gatewayEvent)
       // Boleto references are `<charge id>-<n>`: the charge is the part before the last dash.
       const chargeId = event.reference.replace(/-\d+$/, '')
       if (!uuidPattern.test(chargeId)) return c.body(null, 200)

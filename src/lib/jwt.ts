@@ -34,3 +34,9 @@ export function isTokenValid(token: string | null | undefined, now: number): boo
   const expiresAt = tokenExpiresAt(token)
   return expiresAt !== null && expiresAt > now
 }
+
+/** Whose session a token is (its sub claim); null when it has none. Not verified. */
+export function tokenSubject(token: string | null | undefined): string | null {
+  const sub = token ? decodeJwtPayload(token)?.sub : undefined
+  return typeof sub === 'string' ? sub : null
+}

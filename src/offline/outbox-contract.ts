@@ -11,6 +11,12 @@ export const outboxPaths = ['/client/photo-holder', '/client/add-dependent'] as 
 export const outboxUrls = (apiBase: string, origin: string): string[] =>
   outboxPaths.map((path) => new URL(`${apiBase}${path}`, origin).href)
 
+/**
+ * Answers that may get better later (a timeout, too many requests, a server failure): the save
+ * stays for another try. Any other 4xx is the server's final word on it; 401 waits for a login.
+ */
+export const mayGetBetter = (status: number) => status === 408 || status === 429 || status >= 500
+
 /** The worker's "kept for later" answer: 202 with this header. */
 export const queuedHeader = { name: 'X-Outbox', value: 'queued' } as const
 

@@ -2,10 +2,11 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { ApiError, apiBase, notifySessionExpired } from '../api/client'
 import { connectivity } from '../api/connectivity'
 import { session } from '../api/session'
-import { decodeJwtPayload, isTokenValid, stripBearer } from '../lib/jwt'
+import { isTokenValid, stripBearer, tokenSubject } from '../lib/jwt'
 import { toast, toastDuration } from '../ui/toast'
 import { db, type OutboxRow } from './db'
 import {
+  mayGetBetter,
   type OutboxQueued,
   type OutboxResult,
   type PageMessage,
@@ -39,14 +40,6 @@ export type Sent =
 
 /** Rows this page is sending right now: not to be sent again by a delivery round meanwhile. */
 const inFlight = new Set<string>()
-
-/** Answers that may get better later; any other 4xx is the server's final word on that save. */
-const retryLater = (status: number) => status === 408 || status === 429 || status >= 500
-
-const personOf = (token: string | null) => {
-  const sub = token ? decodeJwtPayload(token)?.sub : undefined
-  return typeof sub === 'string' ? sub : null
-}
 
 function toWorker(message: PageMessage) {
   navigator.serviceWorker?.controller?.postMessage(message)
@@ -109,7 +102,7 @@ async function attempt(save: Save): Promise<Attempt> {
     return { final: false, reason: 'session' }
   }
   const message = await readMessage(response)
-  if (retryLater(response.status))
+  if (mayGetBetter(response.status))
     return { final: false, reason: 'later', status: response.status, message }
   return { final: true, status: response.status, message }
 }
@@ -133,7 +126,7 @@ export async function sendSave(save: Save): Promise<Sent> {
     await db.outbox.bulkDelete(replaced)
     await db.outbox.put({
       ...save,
-      personId: personOf(session.token()),
+      personId: tokenSubject(session.token()),
       state: 'sending',
       message: null,
       createdAt: Date.now(),
@@ -211,7 +204,7 @@ export async function deliverOutbox(refresh: (contractId: string) => void) {
   }
 
   const token = session.token()
-  const person = personOf(token)
+  const person = tokenSubject(token)
   if (!token || !person || !isTokenValid(token, Date.now())) return
   const rows = await db.outbox.toArray()
   // A shared phone: another person's waiting saves never go with this person's session.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { cardPayment } from '../../server/routes/payments-test-support'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
@@ -493,30 +494,11 @@ describeBrowser('payment link: checkout by every method', () => {
           card_holder: 'ANA P SOUZA',
         },
       }),
-    }).then((response) => response.json() as Promise<{ token: string; card: unknown }>)
-    const [month, year] = expiry.split('/')
+    }).then((response) => response.json() as Promise<Parameters<typeof cardPayment>[1]>)
     const byCard = await fetch(`${server.url}/socios-api/checkout/payment-link`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        code: other,
-        zip_code: '01310-100',
-        email: 'ana@exemplo.com.br',
-        birth_date: '14/03/1985',
-        neighborhood: 'Bela Vista',
-        number: 1000,
-        street: 'Avenida Paulista',
-        phone: '11987654321',
-        state: 'SP',
-        city: 'São Paulo',
-        token: '1',
-        installments: 1,
-        card_token: tokenized.token,
-        card: tokenized.card,
-        month,
-        year,
-        payment_type: 'CREDIT',
-      }),
+      body: JSON.stringify(cardPayment(other, tokenized)),
     })
     expect(byCard.status).toBe(200)
 

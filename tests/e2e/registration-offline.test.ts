@@ -53,6 +53,18 @@ describeBrowser('registration saves that wait for the server', () => {
     return contract.dependents.filter((dependent) => dependent.person.first_name === firstName)
   }
 
+  /** Ana, logged in online, changes her mobile once nothing answers any more, and saves. */
+  async function changePhoneWithNoSignal(phone: string) {
+    await login()
+    await waitForServiceWorker(page)
+    await page.goto(`${server.url}/holder`)
+    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
+    await cutSignal(server, context, 'lie-fi')
+    await clearField(page, 'Telefone')
+    await field(page, 'Telefone').pressSequentially(phone)
+    await page.getByRole('button', { name: 'Salvar' }).click()
+  }
+
   async function openNewDependent() {
     await page.goto(`${server.url}/dependent/new`)
     await expectVisible(page.getByRole('heading', { name: 'Novo Dependente' }))
@@ -157,14 +169,7 @@ describeBrowser('registration saves that wait for the server', () => {
   })
 
   it('a replay the server refuses keeps the draft, with its message, to correct and send again', async () => {
-    await login()
-    await waitForServiceWorker(page)
-    await page.goto(`${server.url}/holder`)
-    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
-    await cutSignal(server, context, 'lie-fi')
-    await clearField(page, 'Telefone')
-    await field(page, 'Telefone').pressSequentially('11933332222')
-    await page.getByRole('button', { name: 'Salvar' }).click()
+    await changePhoneWithNoSignal('11933332222')
     await expectVisible(queuedToast())
     await page.waitForURL(`${server.url}/home`)
     await expectVisible(pendingMark())
@@ -222,14 +227,7 @@ describeBrowser('registration saves that wait for the server', () => {
   })
 
   it('a save refused with 401 waits for the same person to log in again, then goes', async () => {
-    await login()
-    await waitForServiceWorker(page)
-    await page.goto(`${server.url}/holder`)
-    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
-    await cutSignal(server, context, 'lie-fi')
-    await clearField(page, 'Telefone')
-    await field(page, 'Telefone').pressSequentially('11944445555')
-    await page.getByRole('button', { name: 'Salvar' }).click()
+    await changePhoneWithNoSignal('11944445555')
     await expectVisible(queuedToast())
 
     // The server comes back with a new secret: the session the save was made with is over.
@@ -249,14 +247,7 @@ describeBrowser('registration saves that wait for the server', () => {
   })
 
   it("'Sair' with a save not yet sent asks first, and keeps it when the person says no", async () => {
-    await login()
-    await waitForServiceWorker(page)
-    await page.goto(`${server.url}/holder`)
-    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
-    await cutSignal(server, context, 'lie-fi')
-    await clearField(page, 'Telefone')
-    await field(page, 'Telefone').pressSequentially('11988887777')
-    await page.getByRole('button', { name: 'Salvar' }).click()
+    await changePhoneWithNoSignal('11988887777')
     await page.waitForURL(`${server.url}/home`)
     await expectVisible(pendingMark())
 
@@ -281,14 +272,7 @@ describeBrowser('registration saves that wait for the server', () => {
   })
 
   it("another person's login on the same phone drops a waiting save instead of sending it", async () => {
-    await login()
-    await waitForServiceWorker(page)
-    await page.goto(`${server.url}/holder`)
-    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
-    await cutSignal(server, context, 'lie-fi')
-    await clearField(page, 'Telefone')
-    await field(page, 'Telefone').pressSequentially('11966667777')
-    await page.getByRole('button', { name: 'Salvar' }).click()
+    await changePhoneWithNoSignal('11966667777')
     await expectVisible(queuedToast())
     await server.restart({ JWT_SECRET: 'segundo-segredo-de-teste-com-32-caracteres' })
     await page.waitForURL(`${server.url}/login`, { timeout: 30_000 })

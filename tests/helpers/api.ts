@@ -2,6 +2,9 @@
  * The server's side of a journey, straight over HTTP: what another device (or the person on
  * another phone) does and sees, without going through this browser.
  */
+
+import { personInputFrom } from '../../server/routes/registration-test-support'
+import type { Person } from '../../src/api/schemas'
 import { latestMessage } from './outbox'
 
 export async function apiToken(baseUrl: string, email: string): Promise<string> {
@@ -69,16 +72,8 @@ export async function apiSaveHolderPhone(baseUrl: string, token: string, number:
         id: contract.holder.id,
         person_id: person.id,
         person: {
-          id: person.id,
-          first_name: person.first_name,
-          last_name: person.last_name,
-          birth_date: person.birth_date,
-          gender: person.gender,
-          email: person.email,
-          documents: person.documents,
+          ...personInputFrom(person as unknown as Person),
           phone: { ...person.phone, number },
-          address: person.address,
-          files_attached: person.files_attached.map((file) => ({ id: file.id })),
         },
       },
     }),

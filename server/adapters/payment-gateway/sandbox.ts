@@ -78,6 +78,16 @@ const ourNumber = (reference: string) =>
   ).padStart(10, '0')
 
 export function createSandboxGateway(db: Database, now: () => Date) {
+  /** Why a charge on this token would be declined; null when it would be approved. */
+  async function refusal(companyId: string, token: string): Promise<string | null> {
+    const [card] = await db
+      .select()
+      .from(sandboxCardTokens)
+      .where(and(eq(sandboxCardTokens.token, token), eq(sandboxCardTokens.companyId, companyId)))
+    if (!card) return sandboxMessages.unknownToken
+    return isExpired(card.expiry, now()) ? sandboxMessages.expiredCard : card.declineMessage
+  }
+
   const gateway: PaymentGateway = {
     async findCard(companyId, token) {
       const [row] = await db
@@ -88,20 +98,7 @@ export function createSandboxGateway(db: Database, now: () => Date) {
     },
 
     async chargeCard(charge) {
-      const [card] = await db
-        .select()
-        .from(sandboxCardTokens)
-        .where(
-          and(
-            eq(sandboxCardTokens.token, charge.cardToken),
-            eq(sandboxCardTokens.companyId, charge.companyId),
-          ),
-        )
-      const message = !card
-        ? sandboxMessages.unknownToken
-        : isExpired(card.expiry, now())
-          ? sandboxMessages.expiredCard
-          : card.declineMessage
+      const message = await refusal(charge.companyId, charge.cardToken)
       // One outcome per reference, like a provider's idempotency key: a retry answers the first.
       await db
         .insert(sandboxCardCharges)
@@ -159,20 +156,7 @@ export function createSandboxGateway(db: Database, now: () => Date) {
 
     async verifyCard(check): Promise<CardChargeResult> {
       // A zero-value authorization: what a charge on this card would answer, nothing charged.
-      const [card] = await db
-        .select()
-        .from(sandboxCardTokens)
-        .where(
-          and(
-            eq(sandboxCardTokens.token, check.cardToken),
-            eq(sandboxCardTokens.companyId, check.companyId),
-          ),
-        )
-      const message = !card
-        ? sandboxMessages.unknownToken
-        : isExpired(card.expiry, now())
-          ? sandboxMessages.expiredCard
-          : card.declineMessage
+      const message = await refusal(check.companyId, check.cardToken)
       return message === null
         ? { approved: true, gatewayRef: `sandbox-check-${check.reference}` }
         : { approved: false, message }

@@ -1,7 +1,14 @@
 import * as v from 'valibot'
 import { mandatoryMessage, personInput, photoInput } from '../../../api/schemas'
 import { digits } from '../../../lib/format'
-import { type FieldKey, type FormValues, formMessages, toIsoDate, toPersonPayload } from './form'
+import {
+  addressFields,
+  type FieldKey,
+  type FormValues,
+  formMessages,
+  toIsoDate,
+  toPersonPayload,
+} from './form'
 
 /**
  * Where a message shows: a field of the form, the type select, the photo or the documents;
@@ -27,14 +34,7 @@ export const screenOrder: ErrorSlot[] = [
   'email',
   'number_ddi',
   'phone',
-  'cep',
-  'state',
-  'city',
-  'country',
-  'street',
-  'neighborhood',
-  'number',
-  'complement',
+  ...addressFields,
 ]
 
 /** A request path (as valibot reports it) → the slot the person can fix it in. */
