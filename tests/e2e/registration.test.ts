@@ -110,6 +110,7 @@ describeBrowser('registration of holder and dependents', () => {
     await expectNoAxeViolations(page)
     await page.getByRole('link', { name: 'Novo Dependente' }).click()
     await page.waitForURL(`${server.url}/dependent/new`)
+    await expectVisible(page.getByRole('heading', { level: 1, name: 'Novo Dependente' }))
     await expectNoAxeViolations(page)
 
     await page.getByRole('button', { name: 'FOTO' }).click()
