@@ -92,7 +92,9 @@ export function createServer(appDeps: AppDeps) {
 
   app.notFound((c) => c.json({ message: messages.notFound }, 404))
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json({ message: error.message }, error.status)
+    if (error instanceof ApiError) {
+      return c.json({ message: error.message }, error.status, error.headers)
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: messages.badRequest }, error.status)
     }

@@ -16,8 +16,14 @@ export class ApiError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
     message: string,
+    /** Sent with the answer, e.g. `Retry-After` on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message)
     this.name = 'ApiError'
   }
 }
+
+/** 429 with the seconds to wait, as `Retry-After` (RFC 9110 §10.2.3). */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ApiError(429, message, { 'retry-after': String(retryAfterSeconds) })

@@ -8,6 +8,7 @@ import {
   countRows,
   createTestServer,
   fromAddress,
+  outboxCode,
   postJson,
   requestCode,
   settle,
@@ -24,29 +25,118 @@ describe.each(backends)('login limits and validation (%s)', (backend) => {
   afterAll(() => server.close())
   beforeEach(() => server.reset())
 
-  it('limits codes per e-mail to 5 per 15 minutes, whatever the address', async () => {
+  const WINDOW = 15 * 60 * 1000
+  const login = (email: string, code: string, env?: unknown) =>
+    postJson(server.app, '/socios-api/client/login', { email, code }, env)
+  const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+
+  it('limits codes per e-mail to 5 per 15 minutes from one address, with Retry-After', async () => {
+    const attacker = fromAddress('198.51.100.1')
     for (let i = 0; i < 5; i++) {
-      const response = await requestCode(server.app, ana, 'email', fromAddress(`198.51.100.${i}`))
-      expect(response.status).toBe(200)
+      expect((await requestCode(server.app, ana, 'email', attacker)).status).toBe(200)
     }
-    const limited = await requestCode(server.app, ana, 'email', fromAddress('198.51.100.99'))
+    const limited = await requestCode(server.app, ana, 'email', attacker)
     expect(limited.status).toBe(429)
     expect(await limited.json()).toEqual({
       message: 'Muitas solicitações de código. Aguarde alguns minutos e tente novamente.',
     })
+    const retryAfter = Number(limited.headers.get('retry-after'))
+    expect(retryAfter).toBeGreaterThan(0)
+    expect(retryAfter).toBeLessThanOrEqual(2 * WINDOW)
     expect(await countRows(server.db, otpCodes)).toBe(5)
     expect(await countRows(server.db, devOutbox)).toBe(5)
     await settle()
     expect(server.sent).toHaveLength(5)
 
-    server.clock.advance(15 * 60 * 1000)
-    expect((await requestCode(server.app, ana)).status).toBe(200)
+    // Someone else's requests never use up the owner's: Ana still gets a code from her phone.
+    expect((await requestCode(server.app, ana, 'email', fromAddress('203.0.113.9'))).status).toBe(
+      200,
+    )
+    // Waiting what Retry-After said is enough.
+    server.clock.advance(retryAfter * 1000)
+    expect((await requestCode(server.app, ana, 'email', attacker)).status).toBe(200)
   })
 
-  it('limits an unknown e-mail the same way, so 429 reveals nothing', async () => {
-    const stranger = 'ninguem@exemplo.com.br'
-    for (let i = 0; i < 5; i++) expect((await requestCode(server.app, stranger)).status).toBe(200)
-    expect((await requestCode(server.app, stranger)).status).toBe(429)
+  it('bounds the codes one e-mail receives from every address to 20 an hour', async () => {
+    for (let i = 0; i < 20; i++) {
+      const address = fromAddress(`198.51.100.${Math.floor(i / 5)}`)
+      expect((await requestCode(server.app, ana, 'email', address)).status).toBe(200)
+    }
+    const limited = await requestCode(server.app, ana, 'email', fromAddress('198.51.100.200'))
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    await settle()
+    expect(server.sent).toHaveLength(20)
+  })
+
+  it('lets no burst through at the edge of a window', async () => {
+    const attacker = fromAddress('198.51.100.1')
+    // One second before a window ends, then one second after: a fixed window let 10 through.
+    const now = server.clock.now().getTime()
+    server.clock.advance(WINDOW - (now % WINDOW) - 1000)
+    for (let i = 0; i < 5; i++) await requestCode(server.app, ana, 'email', attacker)
+    server.clock.advance(2000)
+    expect((await requestCode(server.app, ana, 'email', attacker)).status).toBe(429)
+
+    const code = await outboxCode(server.app, ana)
+    server.clock.advance(WINDOW - (server.clock.now().getTime() % WINDOW) - 1000)
+    for (let i = 0; i < 5; i++) {
+      expect((await login(ana, wrongCodeFor(code), attacker)).status).toBe(400)
+    }
+    server.clock.advance(2000)
+    expect((await login(ana, wrongCodeFor(code), attacker)).status).toBe(429)
+  })
+
+  it('stops guessing from one address at 5 wrong codes per account, while the owner logs in from hers', async () => {
+    await requestCode(server.app, ana, 'email', fromAddress('203.0.113.9'))
+    const code = await outboxCode(server.app, ana)
+    const attacker = fromAddress('198.51.100.1')
+    for (let i = 0; i < 5; i++) {
+      expect((await login(ana, wrongCodeFor(code), attacker)).status).toBe(400)
+    }
+    const limited = await login(ana, code, attacker)
+    expect(limited.status).toBe(429)
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(((await limited.json()) as { message: string }).message).toMatch(
+      /^Muitas tentativas com código inválido\. Aguarde \d+ minutos? e tente novamente\.$/,
+    )
+    // The attacker's wrong tries did not burn Ana's code.
+    const owner = await login(ana, code, fromAddress('203.0.113.9'))
+    expect(owner.status).toBe(200)
+  })
+
+  it('stops one address guessing across many accounts', async () => {
+    const attacker = fromAddress('198.51.100.1')
+    const statuses: number[] = []
+    for (let i = 0; i < 31; i++) {
+      statuses.push((await login(`pessoa${i}@exemplo.com.br`, '123456', attacker)).status)
+    }
+    expect(statuses.slice(0, 30).every((status) => status === 400)).toBe(true)
+    expect(statuses[30]).toBe(429)
+    // Another address is not affected.
+    expect((await login(ana, '123456', fromAddress('198.51.100.2'))).status).toBe(400)
+  })
+
+  it('allows about 100 wrong codes per account a day, and the owner from a clean address still logs in', async () => {
+    let failures = 0
+    for (let address = 0; address < 25; address++) {
+      for (let i = 0; i < 5; i++) {
+        const answer = await login(ana, '000000', fromAddress(`198.51.100.${address}`))
+        if (answer.status === 400) failures++
+      }
+      server.clock.advance(60_000)
+    }
+    // 100, then one try for each address that had not failed yet (5 of them); without the
+    // daily limit all 125 would have been tried.
+    expect(failures).toBeGreaterThanOrEqual(100)
+    expect(failures).toBeLessThanOrEqual(105)
+    // Past the daily limit an address that already failed today is refused at once…
+    const again = await login(ana, '000000', fromAddress('198.51.100.24'))
+    expect(again.status).toBe(429)
+    // …while Ana, from an address with no failure, asks a fresh code and logs in.
+    const home = fromAddress('203.0.113.9')
+    expect((await requestCode(server.app, ana, 'email', home)).status).toBe(200)
+    expect((await login(ana, await outboxCode(server.app, ana), home)).status).toBe(200)
   })
 
   it('limits codes per client address to 30 per 15 minutes, unknown e-mails included', async () => {

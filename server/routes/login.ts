@@ -21,7 +21,10 @@ export function loginRoutes(deps: ServerDeps) {
     })
     .post('/login', async (c) => {
       const body = await readJson(c, loginRequest)
-      const token = await login.login(body)
+      const token = await login.login({
+        ...body,
+        address: clientAddress(c, deps.config.trustProxy),
+      })
       if (!token) throw new ApiError(400, loginMessages.invalidCode)
       return c.json({ token })
     })

@@ -4,11 +4,12 @@
  */
 import type { DeliveryChannel } from '../../src/api/schemas'
 import type { ServerDeps } from '../deps'
-import { ApiError } from '../http/errors'
+import { tooManyRequests } from '../http/errors'
 import { recordOutbox } from './dev-outbox'
+import { loginRules } from './login-limits'
 import { consumeCode, deleteOldCodes, generateCode, hashCode, storeCode } from './otp'
 import { findPersonByEmail } from './persons'
-import { deleteOldWindows, hit } from './rate-limit'
+import { type Count, deleteOldWindows, hit } from './rate-limit'
 import { signSessionToken } from './tokens'
 
 export const loginMessages = {
@@ -16,6 +17,8 @@ export const loginMessages = {
   codeByWhatsApp:
     'Se o e-mail estiver cadastrado, você receberá o código de acesso em instantes no WhatsApp do cadastro.',
   tooManyRequests: 'Muitas solicitações de código. Aguarde alguns minutos e tente novamente.',
+  tooManyTries: (seconds: number) =>
+    `Muitas tentativas com código inválido. Aguarde ${describeWait(seconds)} e tente novamente.`,
   invalidCode: 'Código inválido ou expirado.',
 } as const
 
@@ -23,17 +26,8 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000
 
 export function createLoginService(deps: ServerDeps) {
   const { db, config, now, logger } = deps
+  const rules = loginRules(config)
   let lastSweep = 0
-
-  async function enforceLimits(email: string, address: string, at: Date) {
-    const [perDestination, perAddress] = await db.transaction(async (tx) => [
-      await hit(tx, `otp:email:${email}`, at),
-      await hit(tx, `otp:address:${address}`, at),
-    ])
-    if (perDestination > config.otpLimitPerDestination || perAddress > config.otpLimitPerAddress) {
-      throw new ApiError(429, loginMessages.tooManyRequests)
-    }
-  }
 
   /** Old windows and codes are removed now and then, on the path that creates them. */
   async function sweep(at: Date) {
@@ -46,18 +40,29 @@ export function createLoginService(deps: ServerDeps) {
   async function requestCode(input: { email: string; channel: DeliveryChannel; address: string }) {
     const { email, channel, address } = input
     const at = now()
-    await enforceLimits(email, address, at)
+    const counts = await db.transaction(async (tx) => [
+      await hit(tx, `otp:address:${address}`, rules.codesPerAddress, at),
+      await hit(tx, `otp:email-address:${email}|${address}`, rules.codesPerEmailFromAddress, at),
+      await hit(tx, `otp:email:${email}`, rules.codesPerEmail, at),
+    ])
+    const limits = [rules.codesPerAddress, rules.codesPerEmailFromAddress, rules.codesPerEmail]
+    const over = counts.filter((count, i) => count.count > (limits[i]?.limit ?? 0))
+    if (over.length) {
+      throw tooManyRequests(
+        loginMessages.tooManyRequests,
+        Math.max(...over.map((count) => count.retryAfterSeconds)),
+      )
+    }
     await sweep(at)
     const answer = channel === 'email' ? loginMessages.codeByEmail : loginMessages.codeByWhatsApp
 
     const person = await findPersonByEmail(db, email)
-    if (!person) return answer
-    const to = channel === 'email' ? email : phoneOf(person)
-    if (!to) {
-      logger.warn(`[login] ${email} pediu o código por WhatsApp, mas não tem celular cadastrado`)
-      return answer
+    const to = person && (channel === 'email' ? email : phoneOf(person))
+    if (person && !to) {
+      logger.warn('[login] código pedido por WhatsApp para um cadastro sem celular')
     }
-
+    // A code is stored for every e-mail, known or not, so both answers take the same work and
+    // time; one for an unknown e-mail is never sent, and could never open a session.
     const code = generateCode()
     const text = `Seu código de acesso ao Portal do Titular é ${code}. Ele vale por ${describeDuration(config.otpTtlSeconds)}. Não compartilhe este código.`
     const { otp } = await deps.keys()
@@ -69,8 +74,9 @@ export function createLoginService(deps: ServerDeps) {
         now: at,
         ttlSeconds: config.otpTtlSeconds,
       })
-      if (config.demo) await recordOutbox(tx, { to, email, channel, code, text, sentAt: at })
+      if (config.demo && to) await recordOutbox(tx, { to, email, channel, code, text, sentAt: at })
     })
+    if (!to) return answer
     if (config.demo) {
       logger.info(
         `[demo] código ${code} enviado para ${to} por ${channel === 'email' ? 'e-mail' : 'WhatsApp'}`,
@@ -79,7 +85,7 @@ export function createLoginService(deps: ServerDeps) {
     // Delivery happens after the answer, so its latency cannot tell a holder from a stranger.
     setImmediate(() => {
       deliver(channel, to, text).catch((error: unknown) =>
-        logger.error(`[login] falha ao enviar o código para ${to}:`, error),
+        logger.error(`[login] falha ao enviar o código por ${channel}:`, error),
       )
     })
     return answer
@@ -91,14 +97,48 @@ export function createLoginService(deps: ServerDeps) {
       : deps.whatsapp.send({ to, text })
   }
 
-  /** A session token for a right, live code; null for anything else. */
-  async function login(input: { email: string; code: string }): Promise<string | null> {
+  /**
+   * A session token for a right, live code; null for anything else. Each try is counted before
+   * the code is checked (so concurrent tries cannot slip past a limit) and given back when it
+   * opens a session. Tries are limited per address, per account from one address and per
+   * account in a day; past the daily limit an address that has not failed on the account today
+   * still gets its try, so guesses from elsewhere cannot lock the owner out (decision 004).
+   */
+  async function login(input: { email: string; code: string; address: string }) {
+    const { email, address } = input
     const at = now()
+    const counted = [
+      { key: `login:address:${address}`, rule: rules.triesPerAddress },
+      { key: `login:email-address:${email}|${address}`, rule: rules.triesPerEmailFromAddress },
+      { key: `login:email:${email}`, rule: rules.triesPerEmail },
+      { key: `login:email-address-day:${email}|${address}`, rule: rules.triesPerEmail },
+    ]
+    const [perAddress, perEmailFromAddress, perEmail, fromAddressToday] = await db.transaction(
+      async (tx) => {
+        const counts: Count[] = []
+        for (const { key, rule } of counted) counts.push(await hit(tx, key, rule, at))
+        return counts as [Count, Count, Count, Count]
+      },
+    )
+    const refused = [
+      perAddress.count > rules.triesPerAddress.limit && perAddress,
+      perEmailFromAddress.count > rules.triesPerEmailFromAddress.limit && perEmailFromAddress,
+      perEmail.count > rules.triesPerEmail.limit && fromAddressToday.count > 1 && perEmail,
+    ].filter((count) => count !== false)
+    if (refused.length) {
+      const wait = Math.max(...refused.map((count) => count.retryAfterSeconds))
+      throw tooManyRequests(loginMessages.tooManyTries(wait), wait)
+    }
+
     const { otp, jwt } = await deps.keys()
-    const codeHash = hashCode(otp, input.email, input.code)
-    if (!(await consumeCode(db, { email: input.email, codeHash, now: at }))) return null
-    const person = await findPersonByEmail(db, input.email)
+    const codeHash = hashCode(otp, email, input.code)
+    const person = (await consumeCode(db, { email, codeHash, now: at }))
+      ? await findPersonByEmail(db, email)
+      : undefined
     if (!person?.email) return null
+    await db.transaction(async (tx) => {
+      for (const { key, rule } of counted) await hit(tx, key, rule, at, -1)
+    })
     return signSessionToken(jwt, { id: person.id, email: person.email }, at, config.tokenTtlSeconds)
   }
 
@@ -116,4 +156,12 @@ export function describeDuration(seconds: number): string {
   if (seconds % 3600 === 0) return plural(seconds / 3600, 'hora', 'horas')
   if (seconds % 60 === 0) return plural(seconds / 60, 'minuto', 'minutos')
   return plural(seconds, 'segundo', 'segundos')
+}
+
+/** "1 minuto", "12 minutos", "3 horas": a wait rounded up, for a 429's message. */
+export function describeWait(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`
+  const hours = Math.ceil(minutes / 60)
+  return hours === 1 ? '1 hora' : `${hours} horas`
 }

@@ -1,13 +1,14 @@
 /**
  * One-time codes (DESIGN.md §6): 6 digits from a CSPRNG, stored only as an HMAC bound to the
- * e-mail, valid OTP_TTL, single use, dead after MAX_ATTEMPTS wrong tries.
+ * e-mail, valid OTP_TTL, single use, dead after MAX_ATTEMPTS wrong tries in all. One address gets
+ * far fewer (login-limits.ts), so a stranger's guesses alone cannot kill the owner's code.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { otpCodes } from '../db/schema'
 
-export const MAX_ATTEMPTS = 5
+export const MAX_ATTEMPTS = 25
 
 export const generateCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
 

@@ -20,5 +20,10 @@ export function codeRequestError(error: unknown): string {
  */
 export function loginError(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return messages.invalidCode
-  return messages.loginFailedStatus(error instanceof ApiError ? error.status : 0)
+  const status = messages.loginFailedStatus(error instanceof ApiError ? error.status : 0)
+  // Too many tries: the spec's line, then the server's sentence saying how long to wait.
+  if (error instanceof ApiError && error.status === 429 && error.serverMessage) {
+    return `${status}. ${error.serverMessage}`
+  }
+  return status
 }
