@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { otpCodes, rateLimits } from './db/schema'
 import { demoEmails } from './db/seed'
-import { backends, countRows, createTestServer, type TestServer } from './test-support'
+import { backends, countRows, createTestServer, fromAddress, type TestServer } from './test-support'
 
 const generateCode = '/socios-api/client/generate-code'
 const post = (
@@ -106,6 +106,41 @@ describe.each(backends)('HTTP behaviour (%s)', (backend) => {
       const response = await server.app.request(path)
       expect(response.status).toBe(400)
       expect(await response.json()).toEqual({ message: 'Informe o destino (to).' })
+    }
+  })
+
+  it('answers the outbox only to this machine: never to another address, nor through a proxy', async () => {
+    await server.app.request(
+      generateCode,
+      post(JSON.stringify({ email: demoEmails.ana, send_to: 'email' })),
+    )
+    const outbox = `/dev/outbox?to=${demoEmails.ana}`
+    for (const remote of ['203.0.113.5', '192.168.0.20', '::ffff:10.0.0.7', '2001:db8::1']) {
+      const response = await server.app.request(outbox, {}, fromAddress(remote))
+      expect(response.status).toBe(403)
+      const body = (await response.json()) as { message: string }
+      expect(body.message).toMatch(/^Disponível só neste computador/)
+      expect(JSON.stringify(body)).not.toMatch(/\d{6}/)
+    }
+    const proxied = await server.app.request(
+      outbox,
+      { headers: { 'x-forwarded-for': '203.0.113.5' } },
+      fromAddress('127.0.0.1'),
+    )
+    expect(proxied.status).toBe(403)
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1']) {
+      expect((await server.app.request(outbox, {}, fromAddress(local))).status).toBe(200)
+    }
+  })
+
+  it('limits bodies sent to the sandbox too', async () => {
+    const big = 'x'.repeat(1024 * 1024 + 1)
+    for (const path of ['/sandbox/pix/abc/pay', '/sandbox/cep', '/sandbox/pix-api/oauth/token']) {
+      const response = await server.app.request(
+        path,
+        post(big, { 'content-type': 'application/json' }),
+      )
+      expect(response.status).toBe(413)
     }
   })
 

@@ -11,6 +11,7 @@ import { createSandboxGateway } from './adapters/payment-gateway/sandbox'
 import { createPixApi } from './adapters/pix-api/index'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
+import { onlyThisMachine } from './http/loopback'
 import { securityHeaders } from './http/security-headers'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
@@ -78,7 +79,15 @@ export function createServer(appDeps: AppDeps) {
   app.route('/socios-api/webhooks', webhookRoutes(deps, gateway, pix))
   app.route('/socios-api', dependentTypeRoutes(deps))
 
-  if (deps.config.demo) app.route('/dev', devRoutes(deps))
+  if (deps.config.demo) {
+    // Codes and payment figures: for whoever sits at this machine, never for the network.
+    app.use('/dev/*', onlyThisMachine)
+    app.route('/dev', devRoutes(deps))
+  }
+  // The sandbox takes bodies from anyone the demo listens to: the same limit as the API.
+  app.use('/sandbox/*', (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
+  )
   if (deps.config.demo) app.route('/sandbox', sandboxRoutes())
   if (deps.config.demo && deps.config.pix) {
     const http = deps.http ?? networkTransport()

@@ -23,6 +23,7 @@ describe('loadConfig', () => {
     const config = loadConfig({})
     expect(config).toMatchObject({
       port: 8080,
+      host: '127.0.0.1',
       dataDir: './data',
       databaseUrl: undefined,
       demo: true,
@@ -36,7 +37,8 @@ describe('loadConfig', () => {
       staticDir: './dist',
       otpLimitPerDestination: 5,
       otpLimitPerAddress: 30,
-      trustProxy: false,
+      trustProxy: 0,
+      paymentsOff: false,
       connectOrigins: [],
     })
   })
@@ -54,11 +56,38 @@ describe('loadConfig', () => {
 
   it('turns demo off by default with PostgreSQL, and DEMO overrides either way', () => {
     const databaseUrl = 'postgres://u:p@db:5432/portal'
-    expect(loadConfig({ DATABASE_URL: databaseUrl }).demo).toBe(false)
+    const production = { PUBLIC_URL: 'https://portal.example', PAYMENTS: 'off' }
+    expect(loadConfig({ DATABASE_URL: databaseUrl, ...production }).demo).toBe(false)
     expect(loadConfig({ DATABASE_URL: databaseUrl, DEMO: '1' }).demo).toBe(true)
     expect(loadConfig({ DATABASE_URL: databaseUrl, DEMO: 'true' }).demo).toBe(true)
-    expect(loadConfig({ DEMO: '0' }).demo).toBe(false)
-    expect(loadConfig({ DEMO: 'false' }).demo).toBe(false)
+    expect(loadConfig({ DEMO: '0', ...production }).demo).toBe(false)
+    expect(loadConfig({ DEMO: 'false', ...production }).demo).toBe(false)
+  })
+
+  it('listens on loopback only in demo mode, everywhere outside it, and HOST decides', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    const production = { DEMO: '0', PUBLIC_URL: 'https://portal.example', PAYMENTS: 'off' }
+    expect(loadConfig(production).host).toBe('0.0.0.0')
+    expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5')
+  })
+
+  it('refuses to start outside demo mode without PUBLIC_URL and a gateway, one sentence each', () => {
+    const start = (env: Record<string, string>) => () => loadConfig({ DEMO: '0', ...env })
+    expect(start({})).toThrow(/falta configurar:\n- Defina PUBLIC_URL.*\n- Não há gateway/s)
+    expect(start({ PAYMENTS: 'off' })).toThrow(/Defina PUBLIC_URL/)
+    expect(start({ PAYMENTS: 'off' })).not.toThrow(/gateway/)
+    expect(start({ PUBLIC_URL: 'https://portal.example' })).toThrow(/PAYMENTS=off/)
+    expect(start({ PUBLIC_URL: 'https://portal.example', PAYMENTS: 'off' })).not.toThrow()
+    expect(start({ PUBLIC_URL: 'https://portal.example', PAYMENTS: 'talvez' })).toThrow(
+      /PAYMENTS inválido/,
+    )
+  })
+
+  it("reads TRUST_PROXY as a number of proxies, 'true' and 'false' as 1 and 0", () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0)
+    expect(loadConfig({ TRUST_PROXY: '3' }).trustProxy).toBe(3)
   })
 
   it('treats empty variables as unset', () => {
@@ -81,7 +110,8 @@ describe('loadConfig', () => {
       STATIC_DIR: '/srv/dist',
       OTP_LIMIT_PER_DESTINATION: '3',
       OTP_LIMIT_PER_ADDRESS: '100',
-      TRUST_PROXY: '1',
+      TRUST_PROXY: '2',
+      HOST: '::',
     })
     expect(config).toMatchObject({
       port: 9000,
@@ -96,7 +126,8 @@ describe('loadConfig', () => {
       staticDir: '/srv/dist',
       otpLimitPerDestination: 3,
       otpLimitPerAddress: 100,
-      trustProxy: true,
+      trustProxy: 2,
+      host: '::',
     })
   })
 
@@ -112,6 +143,8 @@ describe('loadConfig', () => {
     [{ WHATSAPP_API_URL: 'https://wa.example/send' }, /WHATSAPP_API_URL e WHATSAPP_TOKEN/],
     [{ OTP_LIMIT_PER_ADDRESS: '0' }, /OTP_LIMIT_PER_ADDRESS inválido/],
     [{ PUBLIC_URL: 'portal.example' }, /PUBLIC_URL inválido/],
+    [{ TRUST_PROXY: 'sim' }, /TRUST_PROXY inválido/],
+    [{ TRUST_PROXY: '11' }, /TRUST_PROXY inválido/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -5,6 +5,8 @@
 
 export interface Config {
   port: number
+  /** The address to listen on: loopback in demo mode (its /dev routes read codes), else all. */
+  host: string
   dataDir: string
   /** postgres://… selects PostgreSQL; undefined means embedded PGlite in dataDir. */
   databaseUrl: string | undefined
@@ -18,12 +20,19 @@ export interface Config {
   smtpUrl: string | undefined
   mailFrom: string
   whatsapp: { apiUrl: string; token: string } | undefined
+  /** Where people reach the portal; required outside demo mode (see appOrigin). */
   publicUrl: string | undefined
   staticDir: string
   /** Codes that may be requested per e-mail, and per client address, in each 15-minute window. */
   otpLimitPerDestination: number
   otpLimitPerAddress: number
-  trustProxy: boolean
+  /**
+   * How many reverse proxies stand in front of the server (0: none). The client address is the
+   * X-Forwarded-For entry that many hops from the right: the one the outermost proxy saw.
+   */
+  trustProxy: number
+  /** PAYMENTS=off: run without payments (outside demo there is no card and boleto gateway). */
+  paymentsOff: boolean
   /**
    * Other origins the app calls from the browser: VITE_API_BASE, VITE_GATEWAY_URL and
    * VITE_CEP_URL when the build points them at another host (the CSP must allow them).
@@ -176,8 +185,20 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const demo = optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined
+  const publicUrl = optional('PUBLIC_URL', (raw) =>
+    parseUrl('PUBLIC_URL', raw, ['http:', 'https:']).replace(/\/+$/, ''),
+  )
+  const paymentsOff =
+    optional('PAYMENTS', (raw) => {
+      if (!['on', 'off'].includes(raw.toLowerCase())) {
+        throw new ConfigError(`PAYMENTS inválido: "${raw}". Use on ou off.`)
+      }
+      return raw.toLowerCase() === 'off'
+    }) ?? false
+  if (!demo) requireProductionSettings({ publicUrl, paymentsOff })
   return {
     port: optional('PORT', (raw) => parseInteger('PORT', raw, 0, 65_535)) ?? 8080,
+    host: get('HOST') ?? (demo ? '127.0.0.1' : '0.0.0.0'),
     dataDir: get('DATA_DIR') ?? './data',
     databaseUrl,
     demo,
@@ -189,9 +210,7 @@ export function loadConfig(env: Env = process.env): Config {
     mailFrom: get('MAIL_FROM') ?? 'Portal do Titular <nao-responda@portal.local>',
     whatsapp:
       whatsappUrl && whatsappToken ? { apiUrl: whatsappUrl, token: whatsappToken } : undefined,
-    publicUrl: optional('PUBLIC_URL', (raw) =>
-      parseUrl('PUBLIC_URL', raw, ['http:', 'https:']).replace(/\/+$/, ''),
-    ),
+    publicUrl,
     staticDir: get('STATIC_DIR') ?? './dist',
     otpLimitPerDestination:
       optional('OTP_LIMIT_PER_DESTINATION', (raw) =>
@@ -201,7 +220,8 @@ export function loadConfig(env: Env = process.env): Config {
       optional('OTP_LIMIT_PER_ADDRESS', (raw) =>
         parseInteger('OTP_LIMIT_PER_ADDRESS', raw, 1, 1_000_000),
       ) ?? 30,
-    trustProxy: optional('TRUST_PROXY', (raw) => parseBoolean('TRUST_PROXY', raw)) ?? false,
+    trustProxy: optional('TRUST_PROXY', parseProxyHops) ?? 0,
+    paymentsOff,
     connectOrigins: browserOrigins(env),
     pix: readPixConfig(env, demo),
     reconcile: {
@@ -213,6 +233,45 @@ export function loadConfig(env: Env = process.env): Config {
     },
   }
 }
+
+/**
+ * What a deploy outside demo mode cannot do without, each missing one named in a sentence. (The
+ * session secret is not among them: without JWT_SECRET one is generated and kept in the database.)
+ */
+function requireProductionSettings(settings: { publicUrl?: string; paymentsOff: boolean }) {
+  const missing: string[] = []
+  if (!settings.publicUrl) {
+    missing.push(
+      'Defina PUBLIC_URL, o endereço público do portal (ex.: https://portal.seuclube.com.br): os links de pagamento e os avisos usam esse endereço, nunca o cabeçalho Host de quem pede.',
+    )
+  }
+  if (!settings.paymentsOff) {
+    missing.push(
+      'Não há gateway de cartão e boleto configurado: este servidor só traz o de demonstração. Defina PAYMENTS=off para iniciar sem pagamentos.',
+    )
+  }
+  if (missing.length) {
+    throw new ConfigError(
+      `fora do modo de demonstração (DEMO=0 ou com DATABASE_URL), falta configurar:\n- ${missing.join('\n- ')}`,
+    )
+  }
+}
+
+/** TRUST_PROXY: a number of proxies (0-10); 'true'/'false' mean 1 and 0, as before. */
+function parseProxyHops(raw: string): number {
+  if (/^\d+$/.test(raw.trim())) return parseInteger('TRUST_PROXY', raw, 0, 10)
+  try {
+    return parseBoolean('TRUST_PROXY', raw) ? 1 : 0
+  } catch {
+    throw new ConfigError(
+      `TRUST_PROXY inválido: "${raw}". Use o número de proxies à frente do servidor (0 a 10).`,
+    )
+  }
+}
+
+/** The origin of links to the portal: PUBLIC_URL, or in demo mode this machine's own address. */
+export const appOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) =>
+  config.publicUrl ?? `http://localhost:${config.port}`
 
 /** A relative base (the default) is our own origin; an absolute one adds its origin. */
 function browserOrigins(env: Env): string[] {

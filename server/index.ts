@@ -10,6 +10,7 @@ import { createServer } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { demoEmails, seedDemoData } from './db/seed'
+import { isLoopback } from './http/client-address'
 import { startReconciler } from './services/reconciler'
 import { loadServerSecret } from './services/secrets'
 
@@ -38,10 +39,18 @@ if (!config.smtpUrl) console.warn('SMTP_URL não definido: e-mails vão só para
 if (!config.whatsapp) console.warn('WHATSAPP_API_URL não definido: WhatsApp vai só para o console.')
 
 const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp })
-const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
-  console.info(`Portal do Titular em http://localhost:${info.port}`)
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+  console.info(`Portal do Titular em http://localhost:${info.port} (ouvindo em ${config.host})`)
   if (config.demo) {
-    console.info(`Entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
+    console.info(
+      `[demo] modo de demonstração: dados fictícios, pagamentos de mentira e os códigos de acesso legíveis em /dev/outbox, só a partir deste computador.`,
+    )
+    console.info(`[demo] entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
+    if (!isLoopback(config.host) && config.host !== 'localhost') {
+      console.warn(
+        `[demo] HOST=${config.host}: outros aparelhos da rede abrem o portal de demonstração (mas não /dev). Não use o modo de demonstração em produção.`,
+      )
+    }
   }
   void registerPixWebhook()
 })

@@ -1,22 +1,39 @@
 /**
- * The client address that per-address rate limits count against. Behind a proxy (TRUST_PROXY)
- * it is the first X-Forwarded-For entry; otherwise the socket's peer.
+ * The client address that per-address rate limits count against. Behind `trustProxy` proxies
+ * it is the X-Forwarded-For entry that many hops from the right — the address the outermost
+ * proxy saw; everything left of it was written by the client and proves nothing. Without
+ * proxies, the socket's peer.
  */
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+export function clientAddress(c: Context, trustProxy: number): string {
+  if (trustProxy > 0) {
+    const hops = (c.req.header('x-forwarded-for') ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    // Fewer entries than proxies: the request skipped one; the left-most is the best we have.
+    const forwarded = hops[Math.max(0, hops.length - trustProxy)]
     if (forwarded) return normalizeAddress(forwarded)
   }
+  const peer = peerAddress(c)
+  return peer ? normalizeAddress(peer) : 'unknown'
+}
+
+/** The socket's peer as written; undefined when there is no Node socket (app.request()). */
+export function peerAddress(c: Context): string | undefined {
   try {
-    const address = getConnInfo(c).remote.address
-    return address ? normalizeAddress(address) : 'unknown'
+    return getConnInfo(c).remote.address ?? 'unknown'
   } catch {
-    // No Node socket behind this request (app.request() in tests, other runtimes).
-    return 'unknown'
+    return undefined
   }
+}
+
+/** 127.0.0.0/8 and ::1, also IPv4-mapped. */
+export function isLoopback(address: string): boolean {
+  const plain = address.toLowerCase().replace(/^::ffff:/, '')
+  return /^127\.\d+\.\d+\.\d+$/.test(plain) || plain === '::1' || plain === '0:0:0:0:0:0:0:1'
 }
 
 /**

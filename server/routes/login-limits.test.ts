@@ -198,3 +198,29 @@ describe.each(backends)('login limits and validation (%s)', (backend) => {
     })
   })
 })
+
+describe.each(backends)('login limits behind a proxy (%s)', (backend) => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await createTestServer(backend, { trustProxy: 1 })
+  })
+  afterAll(() => server.close())
+
+  it('counts the address the proxy saw: a forged X-Forwarded-For does not reset the limit', async () => {
+    const statuses: number[] = []
+    for (let i = 0; i < 7; i++) {
+      // The attacker writes a new left-most entry each time; our proxy appends what it saw.
+      const headers = {
+        'content-type': 'application/json',
+        'x-forwarded-for': `6.6.6.${i}, 198.51.100.1`,
+      }
+      const response = await server.app.request(
+        '/socios-api/client/login',
+        { method: 'POST', headers, body: JSON.stringify({ email: ana, code: '000000' }) },
+        fromAddress('10.0.0.1'),
+      )
+      statuses.push(response.status)
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429])
+  })
+})

@@ -99,7 +99,7 @@ describe.each(backends)('payment orders and payment links (%s)', (backend) => {
       const response = await sendLink(tokens.ana, `${ana.instalments[4]}|${ana.instalments[3]}`)
       expect(response.status).toBe(200)
       const url = new URL(v.parse(sendPaymentLinkResponse, await response.json()))
-      expect(url.origin).toBe('http://localhost')
+      expect(url.origin).toBe('http://localhost:8080')
       expect(url.pathname).toBe('/pagamento')
       const code = url.searchParams.get('code') ?? ''
       expect(code).toMatch(/^[A-Za-z0-9_-]{10,16}$/)
@@ -111,6 +111,16 @@ describe.each(backends)('payment orders and payment links (%s)', (backend) => {
         status: 'OPEN',
       })
       expect(await countRows(server.db, paymentLinks)).toBe(before + 1)
+    })
+
+    it('builds the link on the configured address, never on the Host header', async () => {
+      // As a request to this server naming another host would arrive (Host: golpe.example).
+      const response = await server.app.request(
+        `http://golpe.example/socios-api/client/send-payment-link?ids=${ana.instalments[5]}`,
+        { headers: { ...bearer(tokens.ana).headers, 'x-forwarded-host': 'golpe.example' } },
+      )
+      expect(response.status).toBe(200)
+      expect(new URL((await response.json()) as string).origin).toBe('http://localhost:8080')
     })
 
     it('gives a new unguessable code every time', async () => {

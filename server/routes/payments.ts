@@ -4,6 +4,7 @@
  */
 import { Hono } from 'hono'
 import { sendPaymentLinkQuery } from '../../src/api/schemas'
+import { appOrigin } from '../config'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readQuery } from '../http/validate'
@@ -38,8 +39,10 @@ export function paymentRoutes(deps: ServerDeps) {
           ids,
           now: deps.now(),
         })
-        const base = deps.config.publicUrl ?? new URL(c.req.url).origin
-        return c.json(`${base}/pagamento?code=${code}`, 200, { 'Cache-Control': PRIVATE })
+        // Never the Host header: whoever sends it would choose where the app goes to pay.
+        return c.json(`${appOrigin(deps.config)}/pagamento?code=${code}`, 200, {
+          'Cache-Control': PRIVATE,
+        })
       })
   )
 }

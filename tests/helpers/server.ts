@@ -57,6 +57,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         DEMO: '1',
+        // The links the app navigates to (payment links) point where the browser found us.
+        PUBLIC_URL: url,
         // Journeys log the same demo people in many times; the limits have their own API tests.
         OTP_LIMIT_PER_DESTINATION: '1000',
         OTP_LIMIT_PER_ADDRESS: '1000',
