@@ -26,6 +26,7 @@ import { registrationRoutes } from './routes/registration'
 import { sandboxRoutes } from './routes/sandbox'
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway'
 import { createSandboxPsp } from './routes/sandbox-pix-api'
+import { sessionRoutes } from './routes/sessions'
 import { termRoutes } from './routes/terms'
 import { webhookRoutes } from './routes/webhooks'
 import type { PaymentsDeps } from './services/collections'
@@ -69,6 +70,7 @@ export function createServer(appDeps: AppDeps) {
   app.route('/socios-api/client', loginRoutes(deps))
   app.route('/socios-api', passKeyRoutes(deps))
   app.use('/socios-api/client/*', requireSession(deps))
+  app.route('/socios-api/client', sessionRoutes(deps))
   app.route('/socios-api/client', contractRoutes(deps))
   app.route('/socios-api/client', termRoutes(deps))
   app.route('/socios-api/client', cardRoutes(deps))

@@ -38,5 +38,7 @@ export interface AppEnv {
   Variables: {
     /** The verified session's person (set by requireSession). */
     personId: string
+    /** The session the token stands for ("Sair" ends it). */
+    sessionId: string
   }
 }

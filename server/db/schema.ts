@@ -524,6 +524,27 @@ export const otpCodes = pgTable(
   (t) => [index('otp_codes_email_created_idx').on(t.email, t.createdAt)],
 )
 
+/**
+ * One row per login (the token's `sid`): "Sair" revokes it, so the token stops working at once
+ * on this instance and within the session trust window (10 s) on the others.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: moment('expires_at').notNull(),
+    revokedAt: moment('revoked_at'),
+  },
+  (t) => [
+    index('sessions_person_idx').on(t.personId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+)
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

@@ -26,6 +26,7 @@ import {
 import { endpointName, type FuzzFixtures, prepareFixtures } from './endpoints'
 import { describeRequest, type FuzzRequest, randomRequests, toInit } from './requests'
 import { type Row, type TableChange, watchRowChanges } from './row-changes'
+import { withOwnSession } from './sessions'
 import { sweepRequests } from './sweep'
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_250_707)
@@ -49,7 +50,7 @@ function onlyStepped(change: TableChange, column: string, step: (before: number)
 
 /**
  * The refusals that write on purpose, and exactly what they may write: the counter behind a
- * 429, a login code's wrong try, a registration refusal kept for its Idempotency-Key's replay,
+ * 429, a login try and a code's wrong try, a registration refusal kept for its Idempotency-Key's replay,
  * a declined card recorded by us and by the gateway.
  */
 const refusalWrites: {
@@ -64,6 +65,15 @@ const refusalWrites: {
     table: 'rate_limits',
     allows: (change) =>
       change.added.every((row) => String(row.key).startsWith('otp:')) &&
+      onlyStepped(change, 'count', (count) => count + 1),
+  },
+  {
+    // Every try at a code is counted before the code is checked (login-limits.ts).
+    route: 'POST /socios-api/client/login',
+    status: (status) => status === 400 || status === 429,
+    table: 'rate_limits',
+    allows: (change) =>
+      change.added.every((row) => String(row.key).startsWith('login:')) &&
       onlyStepped(change, 'count', (count) => count + 1),
   },
   {
@@ -179,7 +189,10 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
     const statuses = new Map<number, number>()
     const refusalsThatWrote = new Map<string, number>()
     const started = performance.now()
-    for (const [index, request] of requests.entries()) {
+    for (const [index, generated] of requests.entries()) {
+      // "Sair" would end the sessions every later request uses: it ends a session of its own.
+      const request = await withOwnSession(generated, fixtures, server)
+      await rows.take()
       const fail = (problem: string) => {
         failures.push(`#${index} ${problem}\n    ${describeRequest(request)}`)
       }

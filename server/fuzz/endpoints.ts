@@ -117,6 +117,8 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       ],
     },
     { method: 'GET', path: `${client}/contracts`, session: true },
+    { method: 'POST', path: `${client}/logout`, session: true },
+    { method: 'POST', path: `${client}/logout-all`, session: true },
     { method: 'GET', path: `${client}/contract/:id`, session: true, params: { id: contracts } },
     {
       method: 'GET',

@@ -6,8 +6,11 @@
 import { SignJWT } from 'jose'
 import { demoEmails, demoIds } from '../db/seed'
 import { deriveKeys } from '../services/secrets'
+import { openSession } from '../services/sessions'
 import { signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens'
 import type { TestServer } from '../test-support'
+import type { FuzzFixtures } from './endpoints'
+import type { FuzzRequest } from './requests'
 
 /** `ana` is a valid session token of Ana's, whose parts the forgeries reuse. */
 export async function forgedSessions(server: TestServer, ana: string): Promise<string[]> {
@@ -15,7 +18,12 @@ export async function forgedSessions(server: TestServer, ana: string): Promise<s
   const now = new Date()
   const [header = '', payload = '', signature = ''] = ana.split('.')
   const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
-  const person = { id: demoIds.ana.person, email: demoEmails.ana }
+  // A session that was never opened: a token for it is refused like any forgery.
+  const person = {
+    id: demoIds.ana.person,
+    email: demoEmails.ana,
+    sessionId: 'e0000000-0000-4000-8000-00000000beef',
+  }
   return [
     await signSessionToken(jwt, person, new Date(now.getTime() - 90 * 86_400_000), 60),
     await signSessionToken(
@@ -45,4 +53,31 @@ export async function forgedSessions(server: TestServer, ana: string): Promise<s
     `${header}.${payload}`,
     `${header}.${payload}.${signature}x`,
   ]
+}
+
+/**
+ * A request to "Sair" carrying Ana's or Bruno's fixture token gets a fresh session of Elisa's
+ * instead ("Sair de todos os aparelhos" ends every session of its person), so the fixtures
+ * keep working for the requests after it.
+ */
+export async function withOwnSession(
+  request: FuzzRequest,
+  fixtures: FuzzFixtures,
+  server: TestServer,
+): Promise<FuzzRequest> {
+  if (!/^\/socios-api\/client\/logout/.test(request.target)) return request
+  const authorization = request.headers.authorization ?? ''
+  const fixture = [fixtures.sessions.ana, fixtures.sessions.bruno].find((token) =>
+    authorization.includes(token),
+  )
+  if (!fixture) return request
+  const now = new Date()
+  const elisa = { id: demoIds.elisa.person, email: demoEmails.elisa }
+  const { jwt } = deriveKeys(await server.secret())
+  const sessionId = await openSession(server.db, { personId: elisa.id, now, ttlSeconds: 3_600 })
+  const fresh = await signSessionToken(jwt, { ...elisa, sessionId }, now, 3_600)
+  return {
+    ...request,
+    headers: { ...request.headers, authorization: authorization.replace(fixture, fresh) },
+  }
 }

@@ -10,6 +10,7 @@ import { loginRules } from './login-limits'
 import { consumeCode, deleteOldCodes, generateCode, hashCode, storeCode } from './otp'
 import { findPersonByEmail } from './persons'
 import { type Count, deleteOldWindows, hit } from './rate-limit'
+import { deleteOldSessions, openSession } from './sessions'
 import { signSessionToken } from './tokens'
 
 export const loginMessages = {
@@ -35,6 +36,7 @@ export function createLoginService(deps: ServerDeps) {
     lastSweep = at.getTime()
     await deleteOldWindows(db, at)
     await deleteOldCodes(db, at)
+    await deleteOldSessions(db, at)
   }
 
   async function requestCode(input: { email: string; channel: DeliveryChannel; address: string }) {
@@ -136,10 +138,16 @@ export function createLoginService(deps: ServerDeps) {
       ? await findPersonByEmail(db, email)
       : undefined
     if (!person?.email) return null
-    await db.transaction(async (tx) => {
+    const sessionId = await db.transaction(async (tx) => {
       for (const { key, rule } of counted) await hit(tx, key, rule, at, -1)
+      return openSession(tx, { personId: person.id, now: at, ttlSeconds: config.tokenTtlSeconds })
     })
-    return signSessionToken(jwt, { id: person.id, email: person.email }, at, config.tokenTtlSeconds)
+    return signSessionToken(
+      jwt,
+      { id: person.id, email: person.email, sessionId },
+      at,
+      config.tokenTtlSeconds,
+    )
   }
 
   return { requestCode, login }

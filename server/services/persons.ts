@@ -16,8 +16,3 @@ export async function findPersonByEmail(db: Database, email: string) {
     .limit(1)
   return person
 }
-
-export async function personExists(db: Database, id: string): Promise<boolean> {
-  const rows = await db.select({ id: persons.id }).from(persons).where(eq(persons.id, id)).limit(1)
-  return rows.length > 0
-}

@@ -9,6 +9,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 export interface SessionPerson {
   id: string
   email: string
+  /** The `sessions` row this token stands for (claim `sid`): "Sair" revokes it. */
+  sessionId: string
 }
 
 export async function signSessionToken(
@@ -18,7 +20,7 @@ export async function signSessionToken(
   ttlSeconds: number,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000)
-  return new SignJWT({ email: person.email })
+  return new SignJWT({ email: person.email, sid: person.sessionId })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(person.id)
     .setIssuer(TOKEN_ISSUER)
@@ -30,6 +32,7 @@ export async function signSessionToken(
 
 export interface VerifiedSession {
   personId: string
+  sessionId: string
   /** When the token stops being valid, in ms since the epoch (its `exp`). */
   expiresAt: number
 }
@@ -45,12 +48,14 @@ export async function verifySessionToken(
       algorithms: ['HS256'],
       issuer: TOKEN_ISSUER,
       audience: TOKEN_AUDIENCE,
-      requiredClaims: ['exp', 'sub'],
+      requiredClaims: ['exp', 'sub', 'sid'],
       currentDate: now,
     })
     // The subject becomes a uuid query parameter; anything else could never name a person.
-    if (!payload.sub || !uuidPattern.test(payload.sub) || payload.exp === undefined) return null
-    return { personId: payload.sub, expiresAt: payload.exp * 1000 }
+    const { sub, sid, exp } = payload
+    if (!sub || !uuidPattern.test(sub) || exp === undefined) return null
+    if (typeof sid !== 'string' || !uuidPattern.test(sid)) return null
+    return { personId: sub, sessionId: sid, expiresAt: exp * 1000 }
   } catch {
     return null
   }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { apiBase } from '../api/base'
 import { session } from '../api/session'
 import { deleteCardSnapshot } from './card-snapshot'
 import { clearOutbox } from './outbox-listener'
@@ -13,6 +14,10 @@ import { persistedCacheKey } from './persist'
  * (src/offline/outbox.ts). "Sair" keeps nothing.
  */
 export async function signOut(queryClient: QueryClient, { keepPendingSaves = false } = {}) {
+  // "Sair" also ends the session on the server, so a copy of the token stops working. Not
+  // awaited: with no signal the device is cleared all the same (keepalive lets it finish).
+  const token = session.token()
+  if (token && !keepPendingSaves) endServerSession(token)
   session.clear()
   queryClient.clear()
   localStorage.removeItem(persistedCacheKey)
@@ -26,4 +31,14 @@ export async function signOut(queryClient: QueryClient, { keepPendingSaves = fal
   await db
     .wipe({ keepOutbox: keepPendingSaves })
     .catch((error) => console.error('Falha ao apagar os dados do aparelho', error))
+}
+
+function endServerSession(token: string) {
+  fetch(`${apiBase}/client/logout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    keepalive: true,
+  }).catch(() => {
+    // No connection: the token is gone from this device and expires on the server by itself.
+  })
 }

@@ -81,9 +81,17 @@ describeBrowser('passwordless login', () => {
     await expectNoAxeViolations(page)
   })
 
-  it('"Sair" returns to /login, and a protected URL then redirects there', async () => {
+  it('"Sair" returns to /login, ends the session on the server, and a protected URL then redirects there', async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
+    const token = await page.evaluate(() => localStorage.getItem('authToken'))
+    const contractsWith = async () =>
+      (
+        await fetch(`${server.url}/socios-api/client/contracts`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).status
+    expect(await contractsWith()).toBe(200)
     await page.getByRole('button', { name: 'Menu' }).click()
     await page.getByRole('menuitem', { name: 'Sair' }).click()
     await page.waitForURL(`${server.url}/login`)
@@ -93,6 +101,8 @@ describeBrowser('passwordless login', () => {
         localStorage.getItem('contractId'),
       ]),
     ).toEqual([null, null])
+    // A copy of the token no longer opens anything.
+    await expect.poll(contractsWith, { timeout: 5000 }).toBe(401)
 
     await page.goto(`${server.url}/home`)
     await page.waitForURL(`${server.url}/login`)
