@@ -87,7 +87,10 @@ export function createLoginService(deps: ServerDeps) {
     // Delivery happens after the answer, so its latency cannot tell a holder from a stranger.
     setImmediate(() => {
       deliver(channel, to, text).catch((error: unknown) =>
-        logger.error(`[login] falha ao enviar o código por ${channel}:`, error),
+        logger.error(
+          `[login] falha ao enviar o código por ${channel === 'email' ? 'e-mail' : 'WhatsApp'}:`,
+          error,
+        ),
       )
     })
     return answer
