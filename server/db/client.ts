@@ -2,8 +2,7 @@
  * Opens the database: embedded PGlite (a directory, or memory for tests) or PostgreSQL (pg Pool).
  * Both go through Drizzle's pg-core, so services see one `Database` type whichever driver runs.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -13,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { explainPgliteFailure, prepareFolder, probeFolder } from './data-dir'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -28,7 +28,10 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined
-  /** PGlite keeps its files in `<dataDir>/pglite`. */
+  /**
+   * PGlite keeps its files in `<dataDir>/pglite`. A folder it cannot use throws a DataDirError
+   * whose message is for the operator.
+   */
   dataDir?: string | undefined
   /** In-memory PGlite (tests); ignores dataDir. */
   memory?: boolean
@@ -45,21 +48,39 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  let dir: string | undefined
-  if (dataDir !== undefined) {
-    dir = join(dataDir, 'pglite')
-    mkdirSync(dir, { recursive: true })
-  }
+  if (dataDir === undefined) return pgliteHandle(await startPglite(undefined))
+  const folder = resolve(dataDir)
+  prepareFolder(folder)
+  const dir = join(folder, 'pglite')
+  prepareFolder(dir)
+  const client = await startPglite(dir).catch((error) => {
+    throw explainPgliteFailure(error, dir)
+  })
+  return pgliteHandle(client, dir)
+}
+
+async function startPglite(dir: string | undefined) {
   const client = dir ? new TextTypesPGlite(dir) : new TextTypesPGlite()
   await client.waitReady
   // Set after start: PGlite (re)builds its array-type parsers while starting.
   Object.assign(client.parsers, textParsers)
+  return client
+}
+
+function pgliteHandle(client: TextTypesPGlite, dir?: string): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
   return {
     db,
     driver: 'pglite',
     // One process owns a PGlite directory, so no lock is needed.
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    async migrate() {
+      try {
+        await migratePglite(db, { migrationsFolder })
+      } catch (error) {
+        // A full disk or a folder turned read-only says so; any other failure is a bug to see.
+        throw (dir && probeFolder(dir)) || error
+      }
+    },
     close: () => client.close(),
   }
 }
