@@ -12,7 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import { explainPgliteFailure, prepareFolder, probeFolder } from './data-dir'
+import { dataDirError, explainPgliteFailure, prepareFolder, probeFolder } from './data-dir'
+import { type DataDirLock, lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -29,8 +30,8 @@ export interface OpenDatabaseOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined
   /**
-   * PGlite keeps its files in `<dataDir>/pglite`. A folder it cannot use throws a DataDirError
-   * whose message is for the operator.
+   * PGlite keeps its files in `<dataDir>/pglite`; this process locks the folder until close().
+   * A folder in use or unusable throws a DataDirError whose message is for the operator.
    */
   dataDir?: string | undefined
   /** In-memory PGlite (tests); ignores dataDir. */
@@ -51,12 +52,20 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   if (dataDir === undefined) return pgliteHandle(await startPglite(undefined))
   const folder = resolve(dataDir)
   prepareFolder(folder)
-  const dir = join(folder, 'pglite')
-  prepareFolder(dir)
-  const client = await startPglite(dir).catch((error) => {
-    throw explainPgliteFailure(error, dir)
+  const lock = await lockDataDir(folder).catch((error) => {
+    throw dataDirError(error, folder)
   })
-  return pgliteHandle(client, dir)
+  const dir = join(folder, 'pglite')
+  try {
+    prepareFolder(dir)
+    const client = await startPglite(dir).catch((error) => {
+      throw explainPgliteFailure(error, dir)
+    })
+    return pgliteHandle(client, { dir, lock })
+  } catch (error) {
+    lock.release()
+    throw error
+  }
 }
 
 async function startPglite(dir: string | undefined) {
@@ -67,21 +76,30 @@ async function startPglite(dir: string | undefined) {
   return client
 }
 
-function pgliteHandle(client: TextTypesPGlite, dir?: string): DatabaseHandle {
+function pgliteHandle(
+  client: TextTypesPGlite,
+  folder?: { dir: string; lock: DataDirLock },
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
   return {
     db,
     driver: 'pglite',
-    // One process owns a PGlite directory, so no lock is needed.
+    // The folder's lock makes this the only process migrating it.
     async migrate() {
       try {
         await migratePglite(db, { migrationsFolder })
       } catch (error) {
         // A full disk or a folder turned read-only says so; any other failure is a bug to see.
-        throw (dir && probeFolder(dir)) || error
+        throw (folder && probeFolder(folder.dir)) || error
       }
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await client.close()
+      } finally {
+        folder?.lock.release()
+      }
+    },
   }
 }
 

@@ -1,9 +1,11 @@
 /**
- * The data folder at start, with real servers (one process each): a folder the server cannot
+ * The data folder at start, with real servers (one process each, as the crash test starts them,
+ * so SIGKILL stops the server itself): a second server on a folder in use refuses to start and
+ * the first keeps serving; after a SIGKILL the folder is free again; a folder the server cannot
  * use stops it with one sentence, exit code 1, no stack trace.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -53,12 +55,52 @@ async function startServer(dataDir: string, as?: { uid: number; gid: number }) {
   return { child, exited, health, output: () => output }
 }
 
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+type Server = Awaited<ReturnType<typeof startServer>>
+
+async function up(server: Server) {
+  const deadline = Date.now() + 45_000
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`o servidor saiu:\n${server.output()}`)
+    if ((await server.health()) === 200) return
+    await new Promise((done) => setTimeout(done, 50))
+  }
+  throw new Error(`o servidor não subiu:\n${server.output()}`)
+}
+
 async function stop(child: ChildProcess, signal: NodeJS.Signals) {
   if (child.exitCode !== null || child.signalCode !== null) return
   const exited = new Promise((done) => child.once('exit', done))
   child.kill(signal)
   await exited
 }
+
+describe('one server per data folder', () => {
+  it('refuses a second server while the first serves; a SIGKILL leaves the folder free', async () => {
+    const dataDir = join(scratch, 'dados')
+    const first = await startServer(dataDir)
+    await up(first)
+
+    const second = await startServer(dataDir)
+    const serving = up(second).then(() => 'também serve')
+    expect(await Promise.race([second.exited, serving])).toBe(1)
+    expect(second.output()).toMatch(
+      new RegExp(
+        `^A pasta de dados ${literal(dataDir)} já está em uso pelo processo ${first.child.pid} ` +
+          `\\(iniciado em [^)]+\\)\\. Pare esse servidor ou use outro DATA_DIR\\.\\n$`,
+      ),
+    )
+    expect(await first.health()).toBe(200)
+
+    await stop(first.child, 'SIGKILL')
+    const third = await startServer(dataDir)
+    await up(third)
+    await stop(third.child, 'SIGTERM')
+    expect(third.child.exitCode).toBe(0)
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('.lock'))).toHaveLength(1)
+  }, 90_000)
+})
 
 describe('a data folder the server cannot use', () => {
   const file = join(scratch, 'um-arquivo')
