@@ -9,6 +9,7 @@ import { createWhatsAppAdapter } from './adapters/whatsapp/index'
 import { createServer } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
+import { DataDirError } from './db/data-dir'
 import { demoEmails, seedDemoData } from './db/seed'
 import { isLoopback } from './http/client-address'
 import { startReconciler } from './services/reconciler'
@@ -24,9 +25,22 @@ function readConfig(): Config {
   }
 }
 
+/** A data folder in use by another server, or unusable, is one sentence and exit code 1. */
+async function openMigratedDatabase(config: Config) {
+  try {
+    const { databaseUrl, dataDir } = config
+    const database = await openDatabase({ databaseUrl, dataDir })
+    await database.migrate()
+    return database
+  } catch (error) {
+    if (!(error instanceof DataDirError)) throw error
+    console.error(error.message)
+    process.exit(1)
+  }
+}
+
 const config = readConfig()
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
-await database.migrate()
+const database = await openMigratedDatabase(config)
 if (config.demo && (await seedDemoData(database.db))) {
   console.info('[demo] dados de demonstração criados')
 }

@@ -2,8 +2,7 @@
  * Opens the database: embedded PGlite (a directory, or memory for tests) or PostgreSQL (pg Pool).
  * Both go through Drizzle's pg-core, so services see one `Database` type whichever driver runs.
  */
-import { mkdirSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type QueryOptions, type Transaction, types } from '@electric-sql/pglite'
 import { sql } from 'drizzle-orm'
@@ -13,6 +12,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { dataDirError, explainPgliteFailure, prepareFolder, probeFolder } from './data-dir'
+import { type DataDirLock, lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
@@ -28,7 +29,10 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** postgres://… ; when absent the embedded PGlite is used. */
   databaseUrl?: string | undefined
-  /** PGlite keeps its files in `<dataDir>/pglite`. */
+  /**
+   * PGlite keeps its files in `<dataDir>/pglite`; this process locks the folder until close().
+   * A folder in use or unusable throws a DataDirError whose message is for the operator.
+   */
   dataDir?: string | undefined
   /** In-memory PGlite (tests); ignores dataDir. */
   memory?: boolean
@@ -45,22 +49,57 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  let dir: string | undefined
-  if (dataDir !== undefined) {
-    dir = join(dataDir, 'pglite')
-    mkdirSync(dir, { recursive: true })
+  if (dataDir === undefined) return pgliteHandle(await startPglite(undefined))
+  const folder = resolve(dataDir)
+  prepareFolder(folder)
+  const lock = await lockDataDir(folder).catch((error) => {
+    throw dataDirError(error, folder)
+  })
+  const dir = join(folder, 'pglite')
+  try {
+    prepareFolder(dir)
+    const client = await startPglite(dir).catch((error) => {
+      throw explainPgliteFailure(error, dir)
+    })
+    return pgliteHandle(client, { dir, lock })
+  } catch (error) {
+    lock.release()
+    throw error
   }
+}
+
+async function startPglite(dir: string | undefined) {
   const client = dir ? new TextTypesPGlite(dir) : new TextTypesPGlite()
   await client.waitReady
   // Set after start: PGlite (re)builds its array-type parsers while starting.
   Object.assign(client.parsers, textParsers)
+  return client
+}
+
+function pgliteHandle(
+  client: TextTypesPGlite,
+  folder?: { dir: string; lock: DataDirLock },
+): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
   return {
     db,
     driver: 'pglite',
-    // One process owns a PGlite directory, so no lock is needed.
-    migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    // The folder's lock makes this the only process migrating it.
+    async migrate() {
+      try {
+        await migratePglite(db, { migrationsFolder })
+      } catch (error) {
+        // A full disk or a folder turned read-only says so; any other failure is a bug to see.
+        throw (folder && probeFolder(folder.dir)) || error
+      }
+    },
+    async close() {
+      try {
+        await client.close()
+      } finally {
+        folder?.lock.release()
+      }
+    },
   }
 }
 
