@@ -36,7 +36,7 @@ const clone = (state: State): State => ({
   applied: [...state.applied],
 })
 
-/** Transactions run one at a time (like PGlite; PostgreSQL serializes them on the key's row). */
+/** Transactions run one at a time (like PGlite; PostgreSQL serializes them on the person's row). */
 function memoryStore(state: State): KeyStore<State> {
   let queue: Promise<unknown> = Promise.resolve()
   const restoring = async <T>(work: () => Promise<T>): Promise<T> => {
