@@ -123,6 +123,18 @@ describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) 
     )
   })
 
+  it('answers 409 to an edit based on a version from the future and writes nothing', async () => {
+    const body = dependentEdit(await anaContract(), pedro, (person) => {
+      Object.assign(person, { gender: 'Outro' })
+    })
+    body.updated_at = new Date(Date.parse(body.updated_at as string) + 86_400_000).toISOString()
+    await expectRefused(
+      body,
+      409,
+      'Estes dados foram alterados em outro lugar. Recarregue para ver a versão mais recente.',
+    )
+  })
+
   it('keeps to dependents_included: Ana (3, one active) adds two, the third is refused', async () => {
     expect((await save(dependentCreate(demoIds.ana.contract))).status).toBe(200)
     expect((await save(dependentCreate(demoIds.ana.contract))).status).toBe(200)

@@ -152,6 +152,19 @@ describe.each(backends)('POST /socios-api/client/photo-holder (%s)', (backend) =
       expect((await anaContract()).holder?.person.address.number).toBe('1000')
     })
 
+    it.each([
+      ['a millisecond later', 1],
+      ['a day later', 86_400_000],
+      ['a millisecond earlier', -1],
+    ])('answers 409 to a save based on a version %s than the stored one', async (_, shift) => {
+      const body = holderSave(await anaContract(), (person) => {
+        person.address = { ...(person.address as Json), number: '2000' }
+      })
+      body.updated_at = new Date(Date.parse(body.updated_at as string) + shift).toISOString()
+      await expectRefused(body, 409, stale)
+      expect((await anaContract()).holder?.person.address.number).toBe('1000')
+    })
+
     it('locks first name, last name, CPF and e-mail once filled (422, nothing written)', async () => {
       const contract = await anaContract()
       const changes: [string, (person: Json) => void][] = [
