@@ -4,12 +4,16 @@
  * is stale (409), none fails (500: a deadlock or a serialization error on PostgreSQL), and the
  * stored data is the winner's.
  */
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { contracts } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
+  dependentCreate,
   dependentEdit,
   holderSave,
+  newPerson,
   paths,
   postSave,
   readContract,
@@ -38,9 +42,11 @@ function expectOneWinner(answers: SaveCall[]) {
 describe.each(backends)('concurrent registration saves (%s)', (backend) => {
   let server: TestServer
   let token = ''
+  let brunoToken = ''
   beforeAll(async () => {
     server = await createTestServer(backend)
     token = await loginAs(server.app, demoEmails.ana)
+    brunoToken = await loginAs(server.app, demoEmails.bruno)
   })
   afterAll(() => server.close())
   beforeEach(() => server.reset())
@@ -101,5 +107,33 @@ describe.each(backends)('concurrent registration saves (%s)', (backend) => {
     const statuses = answers.map((answer) => answer.status)
     expect(statuses.filter((status) => status === 200)).toHaveLength(2)
     expect(statuses.filter((status) => status === 409)).toHaveLength(18)
+  })
+
+  it('two holders giving new dependents one e-mail at once: one saved, the other refused alike', async () => {
+    const email = 'mesmo.email@exemplo.com.br'
+    // Bruno's plan includes no dependents in the demo; room for one here.
+    await server.db
+      .update(contracts)
+      .set({ dependentsIncluded: 1 })
+      .where(eq(contracts.id, demoIds.bruno.active.contract))
+    const [ana, bruno] = await Promise.all([
+      postSave(
+        server.app,
+        paths.dependent,
+        token,
+        dependentCreate(demoIds.ana.contract, newPerson({ email })),
+      ),
+      postSave(
+        server.app,
+        paths.dependent,
+        brunoToken,
+        dependentCreate(demoIds.bruno.active.contract, newPerson({ email })),
+      ),
+    ])
+    expect([ana?.status, bruno?.status].sort()).toEqual([200, 422])
+    const refused = [ana, bruno].find((answer) => answer?.status === 422)
+    expect(refused?.body).toEqual({
+      message: 'Não foi possível usar este e-mail. Informe outro e-mail.',
+    })
   })
 })

@@ -263,12 +263,12 @@ describe.each(backends)('POST /socios-api/client/photo-holder (%s)', (backend) =
       )
     })
 
-    it("answers 422 for an e-mail that is someone else's login", async () => {
+    it("answers 422 for an e-mail that is someone else's login, without saying it exists", async () => {
       await server.db.update(persons).set({ email: null }).where(eq(persons.id, demoIds.ana.person))
       const body = holderSave(await anaContract(), (person) => {
         person.email = demoEmails.bruno
       })
-      await expectRefused(body, 422, 'Este e-mail já está cadastrado para outra pessoa.')
+      await expectRefused(body, 422, 'Não foi possível usar este e-mail. Informe outro e-mail.')
     })
 
     it("moves every one of Bruno's contracts to the new version: the other's old one is stale", async () => {
