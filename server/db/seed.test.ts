@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { detectFileType } from '../../src/api/file-signatures'
 import { backends, createTestServer, type TestServer } from '../test-support'
 import {
   cardRecurrences,
@@ -7,6 +8,7 @@ import {
   contracts,
   dependents,
   dependentTypes,
+  filesAttached,
   paymentAdjustments,
   paymentLinks,
   paymentOrders,
@@ -52,6 +54,18 @@ describe.each(backends)('demo data (%s)', (backend) => {
     expect(new Set(people.map((person) => person.cpf)).size).toBe(people.length)
     const logins = people.map((person) => person.email)
     expect(logins).toEqual(expect.arrayContaining(Object.values(demoEmails)))
+  })
+
+  it('ships genuine files: attachments of their declared type, photos JPEG or PNG', async () => {
+    // A save refuses content that is not what it declares; the demo must pass the same check.
+    const files = await server.db.select().from(filesAttached)
+    expect(files.length).toBeGreaterThan(0)
+    for (const file of files)
+      expect(detectFileType(file.contentBase64), file.name).toBe(file.contentType)
+    const photos = await server.db.select({ photo: persons.imageBase64 }).from(persons)
+    for (const { photo } of photos) {
+      if (photo) expect(['image/jpeg', 'image/png']).toContain(detectFileType(photo))
+    }
   })
 
   it('seeds the four dependent types', async () => {

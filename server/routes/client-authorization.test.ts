@@ -36,14 +36,24 @@ const anaPerson = {
   files_attached: [{ id: demoIds.ana.file }],
 }
 
+/**
+ * Ana's holder version as her contract read serves it, so her own save is not stale; any
+ * timestamp when the read is refused (no session), where the save is refused too.
+ */
+async function anaHolderVersion(app: App, headers: Record<string, string>): Promise<string> {
+  const response = await app.request(`${client}/contract/${demoIds.ana.contract}`, { headers })
+  if (response.status !== 200) return new Date().toISOString()
+  return ((await response.json()) as { holder: { updated_at: string } }).holder.updated_at
+}
+
 /** A registration save (which needs an Idempotency-Key) whose body names the contract `id`. */
 const save =
-  (path: string, body: (id: string) => unknown): Call =>
-  (app, id, headers) =>
+  (path: string, body: (id: string, version: string) => unknown): Call =>
+  async (app, id, headers) =>
     app.request(`${client}/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers },
-      body: JSON.stringify(body(id)),
+      body: JSON.stringify(body(id, await anaHolderVersion(app, headers))),
     })
 
 const routes: [string, Call][] = [
@@ -80,10 +90,9 @@ const routes: [string, Call][] = [
   ],
   [
     'POST /client/photo-holder',
-    save('photo-holder', (id) => ({
+    save('photo-holder', (id, version) => ({
       contract_id: id,
-      // A version from the future is never stale.
-      updated_at: new Date(Date.now() + 86_400_000).toISOString(),
+      updated_at: version,
       holder: { id: demoIds.ana.holder, person_id: demoIds.ana.person, person: anaPerson },
     })),
   ],

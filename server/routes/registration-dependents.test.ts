@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { contracts, dependents, holders } from '../db/schema'
+import { contracts, dependents, holders, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
@@ -21,6 +21,7 @@ import {
 type Json = Record<string, unknown>
 const saved = 'Cadastro realizado com sucesso!'
 const pedro = demoIds.ana.pedro.dependent
+const emailUnavailable = 'Não foi possível usar este e-mail. Informe outro e-mail.'
 
 describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) => {
   let server: TestServer
@@ -118,6 +119,18 @@ describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) 
     expect((await save(dependentEdit(old, pedro))).status).toBe(200)
     await expectRefused(
       dependentEdit(old, pedro, (person) => Object.assign(person, { gender: 'Outro' })),
+      409,
+      'Estes dados foram alterados em outro lugar. Recarregue para ver a versão mais recente.',
+    )
+  })
+
+  it('answers 409 to an edit based on a version from the future and writes nothing', async () => {
+    const body = dependentEdit(await anaContract(), pedro, (person) => {
+      Object.assign(person, { gender: 'Outro' })
+    })
+    body.updated_at = new Date(Date.parse(body.updated_at as string) + 86_400_000).toISOString()
+    await expectRefused(
+      body,
       409,
       'Estes dados foram alterados em outro lugar. Recarregue para ver a versão mais recente.',
     )
@@ -230,12 +243,25 @@ describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) 
     )
   })
 
-  it("answers 422 for an e-mail that is another person's", async () => {
-    await expectRefused(
-      dependentCreate(demoIds.ana.contract, newPerson({ email: demoEmails.ana })),
-      422,
-      'Este e-mail já está cadastrado para outra pessoa.',
-    )
+  it("answers 422 for an e-mail that is another person's, without saying it exists", async () => {
+    for (const email of [demoEmails.ana, demoEmails.bruno, 'pedro.souza@exemplo.com.br']) {
+      await expectRefused(
+        dependentCreate(demoIds.ana.contract, newPerson({ email })),
+        422,
+        emailUnavailable,
+      )
+    }
+  })
+
+  it("answers the same to an edit giving a dependent someone else's e-mail", async () => {
+    await server.db
+      .update(persons)
+      .set({ email: null })
+      .where(eq(persons.id, demoIds.ana.pedro.person))
+    const body = dependentEdit(await anaContract(), pedro, (person) => {
+      person.email = demoEmails.carla
+    })
+    await expectRefused(body, 422, emailUnavailable)
   })
 })
 

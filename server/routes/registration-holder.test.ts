@@ -3,10 +3,10 @@
  * under the edit rights, locked fields and mandatory data of spec §4–§5, with optimistic
  * concurrency on holder.updated_at.
  */
-import { eq } from 'drizzle-orm'
+import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Contract } from '../../src/api/schemas'
-import { contracts, persons } from '../db/schema'
+import { contracts, filesAttached, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
@@ -15,6 +15,7 @@ import {
   paths,
   postSave,
   readContract,
+  realFiles,
   registrationSnapshot,
 } from './registration-test-support'
 
@@ -139,6 +140,36 @@ describe.each(backends)('POST /socios-api/client/photo-holder (%s)', (backend) =
       expect((await anaContract()).holder?.person.files_attached).toHaveLength(2)
     })
 
+    it('stores genuine PDF, JPEG and PNG files and a JPEG photo as they were sent', async () => {
+      const files = [
+        ['comprovante.pdf', 'application/pdf', realFiles.pdf],
+        ['rg-frente.jpg', 'image/jpeg', realFiles.jpeg],
+        ['rg-verso.png', 'image/png', realFiles.png],
+      ] as const
+      const answer = await save({
+        ...holderSave(await anaContract(), (person) => {
+          person.files_attached = files.map(([name, content_type, base_64]) => ({
+            name,
+            content_type,
+            file_attachment: { base_64 },
+          }))
+        }),
+        photo: { base_64: realFiles.jpeg },
+      })
+      expect(answer.status).toBe(200)
+      const stored = await server.db
+        .select()
+        .from(filesAttached)
+        .where(eq(filesAttached.personId, demoIds.ana.person))
+        .orderBy(asc(filesAttached.createdAt))
+      expect(stored.map((file) => [file.name, file.contentType, file.contentBase64])).toEqual(files)
+      const [person] = await server.db
+        .select({ photo: persons.imageBase64 })
+        .from(persons)
+        .where(eq(persons.id, demoIds.ana.person))
+      expect(person?.photo).toBe(realFiles.jpeg)
+    })
+
     it('answers 409 to a save based on an older version and writes nothing', async () => {
       const old = await anaContract()
       expect((await save(holderSave(old))).status).toBe(200)
@@ -149,6 +180,19 @@ describe.each(backends)('POST /socios-api/client/photo-holder (%s)', (backend) =
         409,
         stale,
       )
+      expect((await anaContract()).holder?.person.address.number).toBe('1000')
+    })
+
+    it.each([
+      ['a millisecond later', 1],
+      ['a day later', 86_400_000],
+      ['a millisecond earlier', -1],
+    ])('answers 409 to a save based on a version %s than the stored one', async (_, shift) => {
+      const body = holderSave(await anaContract(), (person) => {
+        person.address = { ...(person.address as Json), number: '2000' }
+      })
+      body.updated_at = new Date(Date.parse(body.updated_at as string) + shift).toISOString()
+      await expectRefused(body, 409, stale)
       expect((await anaContract()).holder?.person.address.number).toBe('1000')
     })
 
@@ -219,12 +263,12 @@ describe.each(backends)('POST /socios-api/client/photo-holder (%s)', (backend) =
       )
     })
 
-    it("answers 422 for an e-mail that is someone else's login", async () => {
+    it("answers 422 for an e-mail that is someone else's login, without saying it exists", async () => {
       await server.db.update(persons).set({ email: null }).where(eq(persons.id, demoIds.ana.person))
       const body = holderSave(await anaContract(), (person) => {
         person.email = demoEmails.bruno
       })
-      await expectRefused(body, 422, 'Este e-mail já está cadastrado para outra pessoa.')
+      await expectRefused(body, 422, 'Não foi possível usar este e-mail. Informe outro e-mail.')
     })
 
     it("moves every one of Bruno's contracts to the new version: the other's old one is stale", async () => {

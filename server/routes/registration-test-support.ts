@@ -9,6 +9,8 @@ import * as v from 'valibot'
 import { type Contract, contract as contractSchema, type Person } from '../../src/api/schemas'
 import type { App } from '../app'
 import type { Database } from '../db/client'
+import { pdfBase64 } from '../db/pdf'
+import { encodePng } from '../db/png'
 import { dependents, filesAttached, holders, idempotencyKeys, persons } from '../db/schema'
 import { demoIds } from '../db/seed'
 
@@ -165,6 +167,22 @@ export function fileBase64(kind: 'jpeg' | 'png' | 'pdf', bytes: number): string 
   Buffer.from(signature).copy(content)
   return content.toString('base64')
 }
+
+/** An 8×8 blue JPEG (baseline, quality 80), made once with jpeg-js: a real file, not a header. */
+const bluePixelsJpeg =
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wCEAAYEBQYFBAYGBQYHBwYIChAKCgkJChQODwwQFxQYGBcUFhYaHSUfGhsjHBYWICwgIyYnKSopGR8tMC0oMCUoKSgBBwcHCggKEwoKEygaFhooKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKCgoKP/AABEIAAgACAMBEQACEQEDEQH/xAGiAAABBQEBAQEBAQAAAAAAAAAAAQIDBAUGBwgJCgsQAAIBAwMCBAMFBQQEAAABfQECAwAEEQUSITFBBhNRYQcicRQygZGhCCNCscEVUtHwJDNicoIJChYXGBkaJSYnKCkqNDU2Nzg5OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6g4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2drh4uPk5ebn6Onq8fLz9PX29/j5+gEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoLEQACAQIEBAMEBwUEBAABAncAAQIDEQQFITEGEkFRB2FxEyIygQgUQpGhscEJIzNS8BVictEKFiQ04SXxFxgZGiYnKCkqNTY3ODk6Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqCg4SFhoeIiYqSk5SVlpeYmZqio6Slpqeoqaqys7S1tre4ubrCw8TFxsfIycrS09TV1tfY2dri4+Tl5ufo6ery8/T19vf4+fr/2gAMAwEAAhEDEQA/APMK/QD5A//Z'
+
+/** Complete, valid files of each accepted type, in base64. */
+export const realFiles = {
+  pdf: pdfBase64('Comprovante', ['Um PDF de verdade.']),
+  png: encodePng(4, 4, () => [11, 79, 168]).toString('base64'),
+  jpeg: bluePixelsJpeg,
+} as const
+
+/** A web page, the kind of content that must never pass for an image or a PDF. */
+export const htmlBase64 = Buffer.from(
+  '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+).toString('base64')
 
 /** Everything a registration save can write, in a stable order. */
 export async function registrationSnapshot(db: Database) {

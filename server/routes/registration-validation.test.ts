@@ -11,10 +11,12 @@ import {
   dependentEdit,
   fileBase64,
   holderSave,
+  htmlBase64,
   newPerson,
   paths,
   postSave,
   readContract,
+  realFiles,
   registrationSnapshot,
 } from './registration-test-support'
 
@@ -194,6 +196,36 @@ const cases: [string, Body, number, string][] = [
     'O arquivo laudo.pdf não está em base64 válido.',
   ],
   [
+    'a web page declared as a PNG attachment',
+    attachments([pdf('RG frente.png', htmlBase64, 'image/png')]),
+    400,
+    'O arquivo RG frente.png não é um PNG válido.',
+  ],
+  [
+    'a web page declared as a PDF attachment',
+    attachments([pdf('laudo.pdf', htmlBase64)]),
+    400,
+    'O arquivo laudo.pdf não é um PDF válido.',
+  ],
+  [
+    'a web page with a data: prefix declaring a JPEG',
+    attachments([pdf('foto.jpg', `data:image/jpeg;base64,${htmlBase64}`, 'image/jpeg')]),
+    400,
+    'O arquivo foto.jpg não é um JPEG válido.',
+  ],
+  [
+    'a real PNG declared as a PDF',
+    attachments([pdf('laudo.pdf', realFiles.png)]),
+    400,
+    'O arquivo laudo.pdf não é um PDF válido.',
+  ],
+  [
+    'a real JPEG declared as a PNG, after a genuine PDF',
+    attachments([pdf('laudo.pdf', realFiles.pdf), pdf('rg.png', realFiles.jpeg, 'image/png')]),
+    400,
+    'O arquivo rg.png não é um PNG válido.',
+  ],
+  [
     'attachment without a name',
     attachments([pdf(' ', fileBase64('pdf', 10))]),
     400,
@@ -214,6 +246,12 @@ const cases: [string, Body, number, string][] = [
   [
     'a photo that is no JPEG or PNG',
     (c) => ({ ...holderSave(c), photo: { base_64: fileBase64('pdf', 100) } }),
+    400,
+    'A foto deve ser uma imagem JPEG ou PNG.',
+  ],
+  [
+    'a web page as the photo, declared as a JPEG',
+    (c) => ({ ...holderSave(c), photo: { base_64: `data:image/jpeg;base64,${htmlBase64}` } }),
     400,
     'A foto deve ser uma imagem JPEG ou PNG.',
   ],
@@ -283,6 +321,12 @@ const dependentCases: [string, Body, number, string][] = [
     (c) => dependentCreate(c.id, newPerson({ birth_date: '2016-02-30' })),
     400,
     birthDate,
+  ],
+  [
+    'a new dependent with a web page declared as a PDF attachment',
+    (c) => dependentCreate(c.id, newPerson({ files_attached: [pdf('certidao.pdf', htmlBase64)] })),
+    400,
+    'O arquivo certidao.pdf não é um PDF válido.',
   ],
   [
     'a new dependent with a photo over 1 MB',

@@ -36,7 +36,7 @@ const clone = (state: State): State => ({
   applied: [...state.applied],
 })
 
-/** Transactions run one at a time (like PGlite; PostgreSQL serializes them on the key's row). */
+/** Transactions run one at a time (like PGlite; PostgreSQL serializes them on the person's row). */
 function memoryStore(state: State): KeyStore<State> {
   let queue: Promise<unknown> = Promise.resolve()
   const restoring = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -233,8 +233,8 @@ describe('idempotent saves over any delivery order (property)', () => {
             expect(new Set(got.map((answer) => `${answer.status} ${answer.body}`)).size).toBe(1)
             const status = got[0]?.status
             expect(applications(save.key)).toHaveLength(status === 200 ? 1 : 0)
-            if (save.kind === 'create' || save.basedOn === 'future') expect(status).toBe(200)
-            else if (save.basedOn === 'stale') expect(status).toBe(409)
+            if (save.kind === 'create') expect(status).toBe(200)
+            else if (save.basedOn !== 'read') expect(status).toBe(409)
             else expect([200, 409]).toContain(status)
           }
           // Creates: one dependent per create key, no more.
@@ -250,12 +250,11 @@ describe('idempotent saves over any delivery order (property)', () => {
             )
             const fromRead = edits.filter((save) => save.kind === 'edit' && save.basedOn === 'read')
             const won = fromRead.filter((save) => applications(save.key).length === 1)
-            // Edits based on the version read: the first to land wins, the others are stale.
-            const futureEdits = edits.some(
-              (save) => save.kind === 'edit' && save.basedOn === 'future',
-            )
-            if (fromRead.length > 0 && !futureEdits) expect(won).toHaveLength(1)
-            else expect(won.length).toBeLessThanOrEqual(1)
+            // Edits based on the version read: the first to land wins, the others are stale;
+            // edits based on an older or a later version never land.
+            expect(won).toHaveLength(fromRead.length > 0 ? 1 : 0)
+            const notRead = edits.filter((save) => save.kind === 'edit' && save.basedOn !== 'read')
+            for (const save of notRead) expect(applications(save.key)).toHaveLength(0)
             // Each applied edit moved the version forward.
             const versions = state.applied
               .filter((row) => row.dependent === dependent)

@@ -74,10 +74,11 @@ export function decideRepeat(stored: StoredAnswer, hash: string): RepeatDecision
 }
 
 /**
- * Optimistic concurrency: a save based on an older version than the stored one is stale. Both
- * sides are compared at millisecond precision, as the API sends them (toISOString).
+ * Optimistic concurrency: a save must be based on the stored version itself; any other one is
+ * stale, a later one too (a client clock or a made-up value must not skip the check). Both sides
+ * are compared at millisecond precision, as the API sends them (toISOString).
  */
-export const isStale = (sent: Date, stored: Date) => sent.getTime() < stored.getTime()
+export const isStale = (sent: Date, stored: Date) => sent.getTime() !== stored.getTime()
 
 /** The version a save stamps: now, but always after the one it replaces. */
 export const nextVersion = (stored: Date, now: Date) =>

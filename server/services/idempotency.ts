@@ -1,11 +1,12 @@
 /**
  * The idempotency keys' store in PostgreSQL (DESIGN.md §5). The key is claimed with an atomic
- * upsert inside the write's own transaction, so concurrent duplicates wait on the key's row and
- * then replay the first answer; nothing is ever checked first and inserted later.
+ * upsert inside the write's own transaction, after locking the person's row, so a person's saves
+ * run one at a time and concurrent duplicates then replay the first answer; nothing is ever
+ * checked first and inserted later.
  */
 import { and, eq, lt } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { idempotencyKeys } from '../db/schema'
+import { idempotencyKeys, persons } from '../db/schema'
 import {
   type Answer,
   expiredBefore,
@@ -25,6 +26,15 @@ function databaseKeys(db: Database): KeyStore<Database> {
     transaction: (work) => db.transaction(work),
     savepoint: (tx, work) => tx.transaction(work),
     async claim(tx, request) {
+      // The person's row first, before anything else locks: the key's row refers to it (so its
+      // insert takes a share lock on it) and the saves then lock it for update. Two saves that
+      // each took the share lock would wait on each other for ever (deadlock on PostgreSQL);
+      // taken first, the person's lock makes a person's saves run one after the other.
+      await tx
+        .select({ id: persons.id })
+        .from(persons)
+        .where(eq(persons.id, request.personId))
+        .for('update')
       // A new key, or the takeover of an expired one; a live key is left as it is.
       const claimed = await tx
         .insert(idempotencyKeys)

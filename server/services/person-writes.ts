@@ -45,7 +45,9 @@ export function personValues(
 
 /**
  * The e-mail is the login and unique among people (schema), so a save may not take someone
- * else's. Checked first to answer in Portuguese; the unique index still has the last word.
+ * else's. Checked first to answer in Portuguese; the unique index still has the last word. The
+ * answer does not confirm that the e-mail is registered (the old one did, naming "outra pessoa"):
+ * it only says this one cannot be used, which unique logins make unavoidable.
  */
 export async function assertEmailFree(tx: Database, email: string | null, personId: string | null) {
   if (!email) return
@@ -56,7 +58,7 @@ export async function assertEmailFree(tx: Database, email: string | null, person
       personId ? and(eq(persons.email, email), ne(persons.id, personId)) : eq(persons.email, email),
     )
     .limit(1)
-  if (taken) throw new ApiError(422, registrationMessages.emailTaken)
+  if (taken) throw new ApiError(422, registrationMessages.emailUnavailable)
 }
 
 type KeptAttachment = Extract<AttachmentInput, { id: string }>

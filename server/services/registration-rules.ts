@@ -19,7 +19,8 @@ export const registrationMessages = {
   dependentReadOnly: 'Dependente ou titular em análise: não é possível editar este dependente.',
   stale: 'Estes dados foram alterados em outro lugar. Recarregue para ver a versão mais recente.',
   limitReached: 'Limite de dependentes do contrato atingido.',
-  emailTaken: 'Este e-mail já está cadastrado para outra pessoa.',
+  /** Says nothing about whose the e-mail is: a save must not tell which e-mails exist. */
+  emailUnavailable: 'Não foi possível usar este e-mail. Informe outro e-mail.',
   invalidDependentType: dependentTypeMessage,
   bodyTooLarge: 'O corpo da requisição excede o limite de 8 MB.',
   locked: (field: RegistrationField) =>

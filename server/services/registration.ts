@@ -202,12 +202,12 @@ async function activeDependents(tx: Database, contractId: string): Promise<numbe
   return row?.count ?? 0
 }
 
-/** A concurrent save that took the same e-mail first still answers in Portuguese. */
+/** A concurrent save that took the same e-mail first gets the same answer as a taken one. */
 async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(422, registrationMessages.emailTaken)
+    if (isUniqueViolation(error)) throw new ApiError(422, registrationMessages.emailUnavailable)
     throw error
   }
 }

@@ -4,6 +4,7 @@
  * Types are inferred from here and never written twice.
  */
 import * as v from 'valibot'
+import { detectFileType } from './file-signatures'
 
 /**
  * Object-level messages: an unexpected field is named; a missing field gets the message its own
@@ -368,8 +369,15 @@ export const isBase64 = (value: string) => value.length % 4 === 0 && base64Text.
 /** Bytes the base64 text decodes to, from its length alone (so also for invalid text). */
 export const decodedSize = (value: string) =>
   Math.floor((value.length * 3) / 4) - (value.endsWith('==') ? 2 : value.endsWith('=') ? 1 : 0)
-/** JPEG (FF D8 FF) and PNG (89 'PNG' 0D 0A 1A 0A) signatures, as base64 prefixes. */
-const isJpegOrPng = (value: string) => value.startsWith('/9j/') || value.startsWith('iVBORw0KGgo')
+const isJpegOrPng = (value: string) => {
+  const type = detectFileType(value)
+  return type === 'image/jpeg' || type === 'image/png'
+}
+const fileTypeLabels = {
+  'application/pdf': 'PDF',
+  'image/jpeg': 'JPEG',
+  'image/png': 'PNG',
+} satisfies Record<(typeof attachmentContentTypes)[number], string>
 
 /**
  * Size checks answer 413 rather than 400: the server tells their issues apart by the requirement
@@ -480,6 +488,13 @@ const newAttachmentInput = v.pipe(
   v.check(
     (input) => input.file_attachment.base_64 !== '' && isBase64(input.file_attachment.base_64),
     (issue) => `O arquivo ${issue.input.name} não está em base64 válido.`,
+  ),
+  // The content must be what the type says (judged by its bytes), not merely declare it.
+  v.check(
+    ({ content_type, file_attachment: { base_64 } }) =>
+      base_64 === '' || !isBase64(base_64) || detectFileType(base_64) === content_type,
+    (issue) =>
+      `O arquivo ${issue.input.name} não é um ${fileTypeLabels[issue.input.content_type]} válido.`,
   ),
 )
 

@@ -1,4 +1,5 @@
 import { useId, useRef, useSyncExternalStore } from 'react'
+import { detectFileType } from '../../../api/file-signatures'
 import { Button, IconButton } from '../../../ui/button'
 import { DocumentIcon, PlusIcon, TrashIcon } from '../../../ui/icons'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -12,6 +13,7 @@ export const maxAttachmentBytes = 2 * 1024 * 1024
 export const attachmentMessages = {
   type: (name: string) => `Tipo de arquivo não permitido (${name}): envie PDF, JPG ou PNG.`,
   size: (name: string) => `O arquivo ${name} excede 2 MB.`,
+  content: (name: string) => `O arquivo ${name} não é um PDF, JPG ou PNG válido.`,
 } as const
 
 /** Spec §5: file names are cut to 18 characters on small screens. */
@@ -61,7 +63,15 @@ export function AttachmentList({ attachments, onChange, readOnly }: Props) {
         toast.error(attachmentMessages.size(file.name), { duration: toastDuration.validation })
         continue
       }
-      added.push({ name: file.name, content_type: file.type, base_64: await readBase64(file) })
+      const base64 = await readBase64(file)
+      // Judged by its bytes, as the server does; a real file with the wrong extension is sent
+      // as what it is.
+      const detected = detectFileType(base64)
+      if (!detected) {
+        toast.error(attachmentMessages.content(file.name), { duration: toastDuration.validation })
+        continue
+      }
+      added.push({ name: file.name, content_type: detected, base_64: base64 })
     }
     if (added.length) onChange([...attachments, ...added])
     if (input.current) input.current.value = ''

@@ -78,6 +78,21 @@ describe('what the server would refuse is refused here first, with its words', (
     expect(formErrors(draft(values), mandatory, { needsType: false })).toEqual({ [slot]: message })
   })
 
+  it('a file whose content is not the type it declares (a web page named .pdf)', () => {
+    const page = btoa('<!doctype html><p>oi</p>')
+    const pdf = btoa('%PDF-1.4\n%%EOF\n')
+    const withFiles = {
+      ...draft({}),
+      attachments: [
+        { name: 'laudo.pdf', content_type: 'application/pdf', base_64: pdf },
+        { name: 'recibo.pdf', content_type: 'application/pdf', base_64: page },
+      ],
+    }
+    expect(formErrors(withFiles, mandatory, { needsType: false })).toEqual({
+      attachments: 'O arquivo recibo.pdf não é um PDF válido.',
+    })
+  })
+
   it('a photo that is no JPEG or PNG', () => {
     expect(
       formErrors(draft({}, { photo: 'R0lGODlhAQABAAAAACw=' }), mandatory, { needsType: false }),
