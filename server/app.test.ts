@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { otpCodes, rateLimits } from './db/schema'
 import { demoEmails } from './db/seed'
-import { backends, countRows, createTestServer, type TestServer } from './test-support'
+import { backends, captureLogs, countRows, createTestServer, type TestServer } from './test-support'
 
 const generateCode = '/socios-api/client/generate-code'
 const post = (
@@ -126,6 +126,7 @@ describe('static app', () => {
   let dist: string
   let app: ReturnType<typeof createApp>
   let handle: Awaited<ReturnType<typeof openDatabase>>
+  const logs = captureLogs(true)
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'pdt-dist-'))
     mkdirSync(join(dist, 'assets'))
@@ -145,6 +146,7 @@ describe('static app', () => {
       db: handle.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: logs.logger,
     })
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -235,6 +237,13 @@ describe('static app', () => {
     })
     expect(log).toHaveBeenCalled()
     log.mockRestore()
+    const failure = logs.records.find((record) => record.msg.includes('falhou'))
+    expect(failure).toMatchObject({
+      level: 'error',
+      msg: `[api] POST ${generateCode} falhou`,
+      requestId: response.headers.get('x-request-id'),
+      err: { message: expect.any(String), stack: expect.any(String) },
+    })
   })
 
   it('asks for a build when there is none, while the API keeps working', async () => {

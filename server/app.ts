@@ -11,9 +11,11 @@ import { createSandboxGateway } from './adapters/payment-gateway/sandbox'
 import { createPixApi } from './adapters/pix-api/index'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
+import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
+import { createLogger } from './logger'
 import { cardRoutes, passKeyRoutes } from './routes/cards'
 import { checkoutRoutes } from './routes/checkout'
 import { contractRoutes } from './routes/contracts'
@@ -34,10 +36,12 @@ const MAX_BODY_BYTES = 1024 * 1024
 
 /** The app and what runs beside it: the payments the reconciler works on. */
 export function createServer(appDeps: AppDeps) {
+  const { config } = appDeps
+  const logger = appDeps.logger ?? createLogger({ level: config.logLevel, demo: config.demo })
   const deps: ServerDeps = {
     ...appDeps,
     now: appDeps.now ?? (() => new Date()),
-    logger: appDeps.logger ?? console,
+    logger,
     http: appDeps.http,
     selfUrl: appDeps.selfUrl ?? `http://127.0.0.1:${appDeps.config.port}`,
     keys: lazyKeys(appDeps.db, appDeps.config.jwtSecret),
@@ -47,7 +51,9 @@ export function createServer(appDeps: AppDeps) {
   const payments: PaymentsDeps | undefined = gateway ? { ...deps, gateway, pix } : undefined
   const app = new Hono<AppEnv>()
 
-  // First, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
+  // Outermost: it times every answer, and tags every line logged meanwhile.
+  app.use(requestLog(deps.logger))
+  // Next, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
   app.use(securityHeaders(deps.config))
 
   app.get('/socios-api/health', (c) => c.json({ status: 'ok' }))
@@ -96,7 +102,8 @@ export function createServer(appDeps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: messages.badRequest }, error.status)
     }
-    deps.logger.error(`[api] ${c.req.method} ${c.req.path} falhou:`, error)
+    // The route's pattern, not its path: paths carry payment link codes.
+    deps.logger.error({ err: error }, `[api] ${c.req.method} ${routePattern(c)} falhou`)
     return c.json({ message: messages.internal }, 500)
   })
   return { app, deps, payments }

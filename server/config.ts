@@ -33,7 +33,12 @@ export interface Config {
   pix: PixConfig | undefined
   /** The payments reconciler: how old a CREATED charge is before it is asked about, how often. */
   reconcile: { createdAfterMs: number; everyMs: number; liveEveryMs: number }
+  /** Least severe log level written (LOG_LEVEL). */
+  logLevel: LogLevel
 }
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
 
 /**
  * A receiving bank's (PSP's) API Pix: where it is, how we authenticate (OAuth2 client
@@ -211,7 +216,16 @@ export function loadConfig(env: Env = process.env): Config {
         (optional('RECONCILE_EVERY', (raw) => parseDuration('RECONCILE_EVERY', raw)) ?? 5) * 1000,
       liveEveryMs: 60_000,
     },
+    logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
   }
+}
+
+function parseLogLevel(raw: string): LogLevel {
+  const level = logLevels.find((name) => name === raw.toLowerCase())
+  if (!level) {
+    throw new ConfigError(`LOG_LEVEL inválido: "${raw}". Use ${logLevels.join(', ')}.`)
+  }
+  return level
 }
 
 /** A relative base (the default) is our own origin; an absolute one adds its origin. */

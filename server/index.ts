@@ -10,6 +10,7 @@ import { createServer } from './app'
 import { type Config, ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { demoEmails, seedDemoData } from './db/seed'
+import { createLogger } from './logger'
 import { startReconciler } from './services/reconciler'
 import { loadServerSecret } from './services/secrets'
 
@@ -24,24 +25,28 @@ function readConfig(): Config {
 }
 
 const config = readConfig()
+// JSON lines on stdout (short readable ones in demo mode on a terminal): logger.ts.
+const logger = createLogger({ level: config.logLevel, demo: config.demo })
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
 await database.migrate()
 if (config.demo && (await seedDemoData(database.db))) {
-  console.info('[demo] dados de demonstração criados')
+  logger.info('[demo] dados de demonstração criados')
 }
 // Fail at start, not on the first login, if the secret cannot be read or stored.
 await loadServerSecret(database.db, config.jwtSecret)
 
-const mail = createMailAdapter(config)
-const whatsapp = createWhatsAppAdapter(config)
-if (!config.smtpUrl) console.warn('SMTP_URL não definido: e-mails vão só para o console.')
-if (!config.whatsapp) console.warn('WHATSAPP_API_URL não definido: WhatsApp vai só para o console.')
+const mail = createMailAdapter(config, logger)
+const whatsapp = createWhatsAppAdapter(config, logger)
+const nowhere = config.demo ? 'vão só para o console' : 'não serão enviados'
+if (!config.smtpUrl) logger.warn(`SMTP_URL não definido: e-mails ${nowhere}.`)
+if (!config.whatsapp)
+  logger.warn(`WHATSAPP_API_URL não definido: mensagens de WhatsApp ${nowhere}.`)
 
-const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp })
+const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp, logger })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: '0.0.0.0' }, (info) => {
-  console.info(`Portal do Titular em http://localhost:${info.port}`)
+  logger.info(`Portal do Titular em http://localhost:${info.port}`)
   if (config.demo) {
-    console.info(`Entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
+    logger.info(`Entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
   }
   void registerPixWebhook()
 })
@@ -54,10 +59,10 @@ async function registerPixWebhook() {
   for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 60_000)) {
     try {
       await pix.setWebhook(url)
-      console.info(`[pix] webhook registrado: ${url}/pix`)
+      logger.info(`[pix] webhook registrado: ${url}/pix`)
       return
     } catch (error) {
-      console.warn(`[pix] não foi possível registrar o webhook (${String(error)}); nova tentativa`)
+      logger.warn({ err: error }, '[pix] não foi possível registrar o webhook; nova tentativa')
       await new Promise((done) => setTimeout(done, delay))
     }
   }
@@ -70,7 +75,7 @@ let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  console.info(`${signal} recebido, encerrando…`)
+  logger.info(`${signal} recebido, encerrando…`)
   // Stop accepting connections, let open requests finish, then release the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Requests still open after a few seconds (a stuck client) are cut rather than waited on.

@@ -53,8 +53,10 @@ export function createLoginService(deps: ServerDeps) {
     const person = await findPersonByEmail(db, email)
     if (!person) return answer
     const to = channel === 'email' ? email : phoneOf(person)
+    // Outside demo mode the logs name no one (logger.ts): the person's id says who.
+    const who = config.demo ? email : `pessoa ${person.id}`
     if (!to) {
-      logger.warn(`[login] ${email} pediu o código por WhatsApp, mas não tem celular cadastrado`)
+      logger.warn(`[login] ${who} pediu o código por WhatsApp, mas não tem celular cadastrado`)
       return answer
     }
 
@@ -79,7 +81,10 @@ export function createLoginService(deps: ServerDeps) {
     // Delivery happens after the answer, so its latency cannot tell a holder from a stranger.
     setImmediate(() => {
       deliver(channel, to, text).catch((error: unknown) =>
-        logger.error(`[login] falha ao enviar o código para ${to}:`, error),
+        logger.error(
+          { err: error },
+          `[login] falha ao enviar o código para ${config.demo ? to : who}`,
+        ),
       )
     })
     return answer
