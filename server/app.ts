@@ -11,6 +11,7 @@ import { createSandboxGateway } from './adapters/payment-gateway/sandbox'
 import { createPixApi } from './adapters/pix-api/index'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
+import { createMetrics } from './http/metrics'
 import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
 import { requireSession } from './http/session'
@@ -23,6 +24,7 @@ import { dependentTypeRoutes } from './routes/dependent-types'
 import { devRoutes } from './routes/dev'
 import { healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
+import { metricsRoutes } from './routes/metrics'
 import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
 import { sandboxRoutes } from './routes/sandbox'
@@ -30,6 +32,7 @@ import { sandboxGatewayRoutes } from './routes/sandbox-gateway'
 import { createSandboxPsp } from './routes/sandbox-pix-api'
 import { termRoutes } from './routes/terms'
 import { webhookRoutes } from './routes/webhooks'
+import { chargesByState } from './services/charges'
 import type { PaymentsDeps } from './services/collections'
 import { lazyKeys } from './services/secrets'
 
@@ -46,18 +49,24 @@ export function createServer(appDeps: AppDeps) {
     http: appDeps.http,
     selfUrl: appDeps.selfUrl ?? `http://127.0.0.1:${appDeps.config.port}`,
     keys: lazyKeys(appDeps.db, appDeps.config.jwtSecret),
+    metrics: createMetrics({
+      chargesByState: () => chargesByState(appDeps.db),
+      logger,
+      processMetrics: config.metricsToken !== undefined,
+    }),
   }
   const gateway = createPaymentGateway(deps)
   const pix = createPixApi(deps)
   const payments: PaymentsDeps | undefined = gateway ? { ...deps, gateway, pix } : undefined
   const app = new Hono<AppEnv>()
 
-  // Outermost: it times every answer, and tags every line logged meanwhile.
-  app.use(requestLog(deps.logger))
+  // Outermost: it times and counts every answer, and tags every line logged meanwhile.
+  app.use(requestLog(deps.logger, deps.metrics.requestAnswered))
   // Next, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
   app.use(securityHeaders(deps.config))
 
   app.route('/socios-api/health', healthRoutes(deps))
+  app.route('/', metricsRoutes(deps))
   // No compression middleware for API JSON: gzip took the 13.8 KiB contract to 7.2 KiB for
   // 200-450 µs more server CPU per read (Hono's compress: 600-750 µs), against ~830 µs for the
   // read itself. Static files go out precompressed (http/static.ts).

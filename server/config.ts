@@ -35,6 +35,8 @@ export interface Config {
   reconcile: { createdAfterMs: number; everyMs: number; liveEveryMs: number }
   /** Least severe log level written (LOG_LEVEL). */
   logLevel: LogLevel
+  /** Bearer token that opens GET /metrics; undefined: /metrics answers 404. */
+  metricsToken: string | undefined
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -217,6 +219,7 @@ export function loadConfig(env: Env = process.env): Config {
       liveEveryMs: 60_000,
     },
     logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
+    metricsToken: optional('METRICS_TOKEN', parseMetricsToken),
   }
 }
 
@@ -226,6 +229,16 @@ function parseLogLevel(raw: string): LogLevel {
     throw new ConfigError(`LOG_LEVEL inválido: "${raw}". Use ${logLevels.join(', ')}.`)
   }
   return level
+}
+
+/** Sent as `Authorization: Bearer <token>`, so: visible characters, no blanks, hard to guess. */
+function parseMetricsToken(raw: string): string {
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN inválido: use pelo menos 16 caracteres visíveis, sem espaços.',
+    )
+  }
+  return raw
 }
 
 /** A relative base (the default) is our own origin; an absolute one adds its origin. */

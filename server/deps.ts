@@ -4,6 +4,7 @@ import type { MailAdapter } from './adapters/mail/index'
 import type { WhatsAppAdapter } from './adapters/whatsapp/index'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { AppMetrics } from './http/metrics'
 import type { Logger } from './logger'
 import type { ServerKeys } from './services/secrets'
 
@@ -32,6 +33,8 @@ export interface ServerDeps extends Required<Omit<AppDeps, 'http'>> {
   /** Undefined: each adapter goes over the network (with its own TLS settings). */
   http: HttpTransport | undefined
   keys: () => Promise<ServerKeys>
+  /** Counters for GET /metrics (login codes, logins; requests are counted by middleware). */
+  metrics: AppMetrics
 }
 
 /** Hono environment: what middleware puts on the context. */

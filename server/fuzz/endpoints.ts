@@ -101,6 +101,11 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     { method: 'GET', path: `${api}/health` },
     { method: 'GET', path: `${api}/health/live` },
     { method: 'GET', path: `${api}/health/ready` },
+    {
+      method: 'GET',
+      path: '/metrics',
+      headers: { authorization: `Bearer ${server.config.metricsToken ?? ''}` },
+    },
     { method: 'GET', path: `${api}/.well-known/jwks.json` },
     {
       method: 'POST',

@@ -27,7 +27,10 @@ export interface AnsweredRequest {
   replayed: boolean
 }
 
-export function requestLog(logger: Logger): MiddlewareHandler {
+export function requestLog(
+  logger: Logger,
+  onAnswered: (request: AnsweredRequest) => void = () => {},
+): MiddlewareHandler {
   return async (c, next) => {
     const started = performance.now()
     const incoming = c.req.header('x-request-id')
@@ -46,6 +49,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const { replayed, ...fields } = answered
     const line = { requestId, ...(replayed ? answered : fields) }
     logger[answered.status >= 500 ? 'warn' : 'info'](line, requestLine)
+    onAnswered(answered)
   }
 }
 

@@ -22,6 +22,7 @@ export function loginRoutes(deps: ServerDeps) {
     .post('/login', async (c) => {
       const body = await readJson(c, loginRequest)
       const token = await login.login(body)
+      deps.metrics.login(token !== null)
       if (!token) throw new ApiError(400, loginMessages.invalidCode)
       return c.json({ token })
     })

@@ -79,12 +79,17 @@ export function createLoginService(deps: ServerDeps) {
       )
     }
     // Delivery happens after the answer, so its latency cannot tell a holder from a stranger.
+    const by = channel === 'email' ? 'email' : 'whatsapp'
     setImmediate(() => {
-      deliver(channel, to, text).catch((error: unknown) =>
-        logger.error(
-          { err: error },
-          `[login] falha ao enviar o código para ${config.demo ? to : who}`,
-        ),
+      deliver(channel, to, text).then(
+        () => deps.metrics.codeDelivered(by, true),
+        (error: unknown) => {
+          deps.metrics.codeDelivered(by, false)
+          logger.error(
+            { err: error },
+            `[login] falha ao enviar o código para ${config.demo ? to : who}`,
+          )
+        },
       )
     })
     return answer
