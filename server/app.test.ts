@@ -115,6 +115,7 @@ describe.each(backends)('HTTP behaviour (%s)', (backend) => {
       db: server.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: server.logger,
     })
     const response = await app.request(`/dev/outbox?to=${demoEmails.ana}`)
     expect(response.status).toBe(404)
@@ -253,6 +254,7 @@ describe('static app', () => {
       db: handle.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: logs.logger,
     })
     const response = await bare.request('/home')
     expect(response.status).toBe(503)
