@@ -7,7 +7,14 @@ import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { otpCodes, rateLimits } from './db/schema'
 import { demoEmails } from './db/seed'
-import { backends, countRows, createTestServer, fromAddress, type TestServer } from './test-support'
+import {
+  backends,
+  captureLogs,
+  countRows,
+  createTestServer,
+  fromAddress,
+  type TestServer,
+} from './test-support'
 
 const generateCode = '/socios-api/client/generate-code'
 const post = (
@@ -150,6 +157,7 @@ describe.each(backends)('HTTP behaviour (%s)', (backend) => {
       db: server.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: server.logger,
     })
     const response = await app.request(`/dev/outbox?to=${demoEmails.ana}`)
     expect(response.status).toBe(404)
@@ -161,6 +169,7 @@ describe('static app', () => {
   let dist: string
   let app: ReturnType<typeof createApp>
   let handle: Awaited<ReturnType<typeof openDatabase>>
+  const logs = captureLogs(true)
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'pdt-dist-'))
     mkdirSync(join(dist, 'assets'))
@@ -180,6 +189,7 @@ describe('static app', () => {
       db: handle.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: logs.logger,
     })
   })
   afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -270,6 +280,13 @@ describe('static app', () => {
     })
     expect(log).toHaveBeenCalled()
     log.mockRestore()
+    const failure = logs.records.find((record) => record.msg.includes('falhou'))
+    expect(failure).toMatchObject({
+      level: 'error',
+      msg: `[api] POST ${generateCode} falhou`,
+      requestId: response.headers.get('x-request-id'),
+      err: { message: expect.any(String), stack: expect.any(String) },
+    })
   })
 
   it('asks for a build when there is none, while the API keeps working', async () => {
@@ -279,6 +296,7 @@ describe('static app', () => {
       db: handle.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: logs.logger,
     })
     const response = await bare.request('/home')
     expect(response.status).toBe(503)

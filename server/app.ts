@@ -12,15 +12,20 @@ import { createPixApi } from './adapters/pix-api/index'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
 import { onlyThisMachine } from './http/loopback'
+import { createMetrics } from './http/metrics'
+import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
+import { createLogger } from './logger'
 import { cardRoutes, passKeyRoutes } from './routes/cards'
 import { checkoutRoutes } from './routes/checkout'
 import { contractRoutes } from './routes/contracts'
 import { dependentTypeRoutes } from './routes/dependent-types'
 import { devRoutes } from './routes/dev'
+import { healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
+import { metricsRoutes } from './routes/metrics'
 import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
 import { sandboxRoutes } from './routes/sandbox'
@@ -29,6 +34,7 @@ import { createSandboxPsp } from './routes/sandbox-pix-api'
 import { sessionRoutes } from './routes/sessions'
 import { termRoutes } from './routes/terms'
 import { webhookRoutes } from './routes/webhooks'
+import { chargesByState } from './services/charges'
 import type { PaymentsDeps } from './services/collections'
 import { lazyKeys } from './services/secrets'
 
@@ -36,23 +42,33 @@ const MAX_BODY_BYTES = 1024 * 1024
 
 /** The app and what runs beside it: the payments the reconciler works on. */
 export function createServer(appDeps: AppDeps) {
+  const { config } = appDeps
+  const logger = appDeps.logger ?? createLogger({ level: config.logLevel, demo: config.demo })
   const deps: ServerDeps = {
     ...appDeps,
     now: appDeps.now ?? (() => new Date()),
-    logger: appDeps.logger ?? console,
+    logger,
     http: appDeps.http,
     selfUrl: appDeps.selfUrl ?? `http://127.0.0.1:${appDeps.config.port}`,
     keys: lazyKeys(appDeps.db, appDeps.config.jwtSecret),
+    metrics: createMetrics({
+      chargesByState: () => chargesByState(appDeps.db),
+      logger,
+      processMetrics: config.metricsToken !== undefined,
+    }),
   }
   const gateway = createPaymentGateway(deps)
   const pix = createPixApi(deps)
   const payments: PaymentsDeps | undefined = gateway ? { ...deps, gateway, pix } : undefined
   const app = new Hono<AppEnv>()
 
-  // First, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
+  // Outermost: it times and counts every answer, and tags every line logged meanwhile.
+  app.use(requestLog(deps.logger, deps.metrics.requestAnswered))
+  // Next, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
   app.use(securityHeaders(deps.config))
 
-  app.get('/socios-api/health', (c) => c.json({ status: 'ok' }))
+  app.route('/socios-api/health', healthRoutes(deps))
+  app.route('/', metricsRoutes(deps))
   // No compression middleware for API JSON: gzip took the 13.8 KiB contract to 7.2 KiB for
   // 200-450 µs more server CPU per read (Hono's compress: 600-750 µs), against ~830 µs for the
   // read itself. Static files go out precompressed (http/static.ts).
@@ -109,7 +125,8 @@ export function createServer(appDeps: AppDeps) {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: messages.badRequest }, error.status)
     }
-    deps.logger.error(`[api] ${c.req.method} ${c.req.path} falhou:`, error)
+    // The route's pattern, not its path: paths carry payment link codes.
+    deps.logger.error({ err: error }, `[api] ${c.req.method} ${routePattern(c)} falhou`)
     return c.json({ message: messages.internal }, 500)
   })
   return { app, deps, payments }

@@ -42,7 +42,14 @@ export interface Config {
   pix: PixConfig | undefined
   /** The payments reconciler: how old a CREATED charge is before it is asked about, how often. */
   reconcile: { createdAfterMs: number; everyMs: number; liveEveryMs: number }
+  /** Least severe log level written (LOG_LEVEL). */
+  logLevel: LogLevel
+  /** Bearer token that opens GET /metrics; undefined: /metrics answers 404. */
+  metricsToken: string | undefined
 }
+
+export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof logLevels)[number]
 
 /**
  * A receiving bank's (PSP's) API Pix: where it is, how we authenticate (OAuth2 client
@@ -231,6 +238,8 @@ export function loadConfig(env: Env = process.env): Config {
         (optional('RECONCILE_EVERY', (raw) => parseDuration('RECONCILE_EVERY', raw)) ?? 5) * 1000,
       liveEveryMs: 60_000,
     },
+    logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
+    metricsToken: optional('METRICS_TOKEN', parseMetricsToken),
   }
 }
 
@@ -272,6 +281,24 @@ function parseProxyHops(raw: string): number {
 /** The origin of links to the portal: PUBLIC_URL, or in demo mode this machine's own address. */
 export const appOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) =>
   config.publicUrl ?? `http://localhost:${config.port}`
+
+function parseLogLevel(raw: string): LogLevel {
+  const level = logLevels.find((name) => name === raw.toLowerCase())
+  if (!level) {
+    throw new ConfigError(`LOG_LEVEL inválido: "${raw}". Use ${logLevels.join(', ')}.`)
+  }
+  return level
+}
+
+/** Sent as `Authorization: Bearer <token>`, so: visible characters, no blanks, hard to guess. */
+function parseMetricsToken(raw: string): string {
+  if (!/^[\x21-\x7e]{16,}$/.test(raw)) {
+    throw new ConfigError(
+      'METRICS_TOKEN inválido: use pelo menos 16 caracteres visíveis, sem espaços.',
+    )
+  }
+  return raw
+}
 
 /** A relative base (the default) is our own origin; an absolute one adds its origin. */
 function browserOrigins(env: Env): string[] {

@@ -4,7 +4,11 @@ import type { MailAdapter } from './adapters/mail/index'
 import type { WhatsAppAdapter } from './adapters/whatsapp/index'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { AppMetrics } from './http/metrics'
+import type { Logger } from './logger'
 import type { ServerKeys } from './services/secrets'
+
+export type { Logger }
 
 export interface AppDeps {
   config: Config
@@ -13,7 +17,7 @@ export interface AppDeps {
   whatsapp: WhatsAppAdapter
   /** The clock; tests move it to expire codes and tokens. */
   now?: () => Date
-  /** Where operational lines go (console by default; tests capture them). */
+  /** Where operational lines go: JSON on stdout by default (logger.ts); tests capture them. */
   logger?: Logger
   /**
    * Outgoing HTTP to other servers (the bank's API Pix, webhooks); by default the network.
@@ -24,13 +28,13 @@ export interface AppDeps {
   selfUrl?: string
 }
 
-export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
-
 /** AppDeps with defaults filled in, as routes and services receive them. */
 export interface ServerDeps extends Required<Omit<AppDeps, 'http'>> {
   /** Undefined: each adapter goes over the network (with its own TLS settings). */
   http: HttpTransport | undefined
   keys: () => Promise<ServerKeys>
+  /** Counters for GET /metrics (login codes, logins; requests are counted by middleware). */
+  metrics: AppMetrics
 }
 
 /** Hono environment: what middleware puts on the context. */

@@ -12,6 +12,7 @@ import { openDatabase } from './db/client'
 import { DataDirError } from './db/data-dir'
 import { demoEmails, seedDemoData } from './db/seed'
 import { isLoopback } from './http/client-address'
+import { createLogger } from './logger'
 import { startReconciler } from './services/reconciler'
 import { loadServerSecret } from './services/secrets'
 
@@ -40,28 +41,32 @@ async function openMigratedDatabase(config: Config) {
 }
 
 const config = readConfig()
+// JSON lines on stdout (short readable ones in demo mode on a terminal): logger.ts.
+const logger = createLogger({ level: config.logLevel, demo: config.demo })
 const database = await openMigratedDatabase(config)
 if (config.demo && (await seedDemoData(database.db))) {
-  console.info('[demo] dados de demonstração criados')
+  logger.info('[demo] dados de demonstração criados')
 }
 // Fail at start, not on the first login, if the secret cannot be read or stored.
 await loadServerSecret(database.db, config.jwtSecret)
 
-const mail = createMailAdapter(config)
-const whatsapp = createWhatsAppAdapter(config)
-if (!config.smtpUrl) console.warn('SMTP_URL não definido: e-mails vão só para o console.')
-if (!config.whatsapp) console.warn('WHATSAPP_API_URL não definido: WhatsApp vai só para o console.')
+const mail = createMailAdapter(config, logger)
+const whatsapp = createWhatsAppAdapter(config, logger)
+const nowhere = config.demo ? 'vão só para o console' : 'não serão enviados'
+if (!config.smtpUrl) logger.warn(`SMTP_URL não definido: e-mails ${nowhere}.`)
+if (!config.whatsapp)
+  logger.warn(`WHATSAPP_API_URL não definido: mensagens de WhatsApp ${nowhere}.`)
 
-const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp })
+const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp, logger })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.info(`Portal do Titular em http://localhost:${info.port} (ouvindo em ${config.host})`)
+  logger.info(`Portal do Titular em http://localhost:${info.port} (ouvindo em ${config.host})`)
   if (config.demo) {
-    console.info(
-      `[demo] modo de demonstração: dados fictícios, pagamentos de mentira e os códigos de acesso legíveis em /dev/outbox, só a partir deste computador.`,
+    logger.info(
+      '[demo] modo de demonstração: dados fictícios, pagamentos de mentira e os códigos de acesso legíveis em /dev/outbox, só a partir deste computador.',
     )
-    console.info(`[demo] entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
+    logger.info(`[demo] entre com ${demoEmails.ana}; o código aparece aqui e em /dev/outbox`)
     if (!isLoopback(config.host) && config.host !== 'localhost') {
-      console.warn(
+      logger.warn(
         `[demo] HOST=${config.host}: outros aparelhos da rede abrem o portal de demonstração (mas não /dev). Não use o modo de demonstração em produção.`,
       )
     }
@@ -77,10 +82,10 @@ async function registerPixWebhook() {
   for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 60_000)) {
     try {
       await pix.setWebhook(url)
-      console.info(`[pix] webhook registrado: ${url}/pix`)
+      logger.info(`[pix] webhook registrado: ${url}/pix`)
       return
     } catch (error) {
-      console.warn(`[pix] não foi possível registrar o webhook (${String(error)}); nova tentativa`)
+      logger.warn({ err: error }, '[pix] não foi possível registrar o webhook; nova tentativa')
       await new Promise((done) => setTimeout(done, delay))
     }
   }
@@ -93,7 +98,7 @@ let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
   stopping = true
-  console.info(`${signal} recebido, encerrando…`)
+  logger.info(`${signal} recebido, encerrando…`)
   // Stop accepting connections, let open requests finish, then release the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
   // Requests still open after a few seconds (a stuck client) are cut rather than waited on.

@@ -18,6 +18,8 @@ import { type Config, loadConfig } from './config'
 import { type Database, type DatabaseHandle, openDatabase } from './db/client'
 import * as schema from './db/schema'
 import { seedDemoData } from './db/seed'
+import { requestLine } from './http/request-log'
+import { createLogger, type Logger } from './logger'
 import type { PaymentsDeps } from './services/collections'
 import { type ReconcileReport, type ReconcilerTiming, reconcileOnce } from './services/reconciler'
 import { loadServerSecret } from './services/secrets'
@@ -43,8 +45,15 @@ export interface TestServer {
   config: Config
   /** Messages handed to the capture adapters (delivery runs just after the response). */
   sent: SentMessage[]
-  /** Info and warning lines the server logged (errors also go to the console). */
+  /**
+   * The messages of the info and warning lines the server's code logged, per-request lines left
+   * out (errors also go to the console).
+   */
   logs: string[]
+  /** Every log line as written, parsed: per-request lines and errors included. */
+  records: LogRecord[]
+  /** The server's logger: what it writes lands in `records`. */
+  logger: Logger
   clock: TestClock
   /** The server secret (JWT key), e.g. to forge tokens in tests. */
   secret(): Promise<string>
@@ -62,6 +71,25 @@ export type TestOverrides = Partial<Config> & {
   mailAdapter?: MailAdapter
   whatsappAdapter?: WhatsAppAdapter
   now?: () => Date
+}
+
+/** A log line as pino wrote it (JSON), parsed. */
+export type LogRecord = { level: string; msg: string; requestId?: string } & Record<string, unknown>
+
+/**
+ * A logger like the server's (same options, same masking outside demo mode) whose lines are
+ * kept: `records` every line parsed; error lines are also shown on the console.
+ */
+export function captureLogs(demo: boolean): { logger: Logger; records: LogRecord[] } {
+  const records: LogRecord[] = []
+  const destination = {
+    write(line: string) {
+      const record = JSON.parse(line) as LogRecord
+      records.push(record)
+      if (record.level === 'error' || record.level === 'fatal') console.error(line)
+    },
+  }
+  return { logger: createLogger({ level: 'info', demo, destination }), records }
 }
 
 const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
@@ -93,12 +121,7 @@ export async function createTestServer(
   // Outside demo mode there is no sandbox PSP: no Pix unless a test configures one.
   if (!config.demo && !('pix' in configOverrides)) config.pix = undefined
   const sent: SentMessage[] = []
-  const logs: string[] = []
-  const logger = {
-    info: (...parts: unknown[]) => void logs.push(parts.join(' ')),
-    warn: (...parts: unknown[]) => void logs.push(parts.join(' ')),
-    error: (...parts: unknown[]) => console.error(...parts),
-  }
+  const { logger, records } = captureLogs(config.demo)
   // The bank's API Pix and the webhooks go to this same app, in process (no socket).
   let self: App | undefined
   const http = handlerTransport((request) => {
@@ -130,7 +153,13 @@ export async function createTestServer(
     db: handle.db,
     config,
     sent,
-    logs,
+    get logs() {
+      return records
+        .filter((record) => ['info', 'warn'].includes(record.level) && record.msg !== requestLine)
+        .map((record) => record.msg)
+    },
+    records,
+    logger,
     clock,
     secret: () => loadServerSecret(handle.db, config.jwtSecret),
     payments,
@@ -157,7 +186,7 @@ export async function createTestServer(
       if (kept.length) await handle.db.insert(schema.sessions).values(kept)
       await registerWebhook()
       sent.length = 0
-      logs.length = 0
+      records.length = 0
       offset = 0
     },
     async close() {

@@ -38,7 +38,7 @@ export interface OpenDatabaseOptions {
   memory?: boolean
 }
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Any fixed number: instances starting together migrate one after another, not at once. */
 const MIGRATION_LOCK = 727_001

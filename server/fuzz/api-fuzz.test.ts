@@ -131,7 +131,10 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
     // A built app, as in production: paths outside the API get the app shell.
     dist = mkdtempSync(join(tmpdir(), 'pdt-fuzz-'))
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal do Titular</title>')
-    server = await createTestServer(backend, { staticDir: dist })
+    server = await createTestServer(backend, {
+      staticDir: dist,
+      metricsToken: 'token-das-metricas-do-fuzz',
+    })
     fixtures = await prepareFixtures(server)
     await settle()
     rows = await watchRowChanges(server.db)

@@ -99,6 +99,13 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
   const pedro = demoIds.ana.pedro.dependent
   const endpoints: Endpoint[] = [
     { method: 'GET', path: `${api}/health` },
+    { method: 'GET', path: `${api}/health/live` },
+    { method: 'GET', path: `${api}/health/ready` },
+    {
+      method: 'GET',
+      path: '/metrics',
+      headers: { authorization: `Bearer ${server.config.metricsToken ?? ''}` },
+    },
     { method: 'GET', path: `${api}/.well-known/jwks.json` },
     {
       method: 'POST',

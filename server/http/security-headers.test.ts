@@ -11,6 +11,7 @@ import { termHtmlPolicy } from '../services/term-html'
 import {
   backends,
   bearer,
+  captureLogs,
   createTestServer,
   loginAs,
   postJson,
@@ -227,6 +228,7 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
         db: server.db,
         mail: { send: async () => {} },
         whatsapp: { send: async () => {} },
+        logger: server.logger,
       })
     const sample: [string, RequestInit?][] = [
       ['/socios-api/health'],
@@ -294,6 +296,7 @@ describe('security headers when the server fails', () => {
       db: handle.db,
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
+      logger: captureLogs(false).logger,
     })
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const failed = await postJson(app, '/socios-api/client/generate-code', {

@@ -1,79 +1,91 @@
 /**
  * Security headers on every answer (DESIGN.md §6): API JSON and its errors, static files, the app
- * shell, /sandbox and /dev. Applied first in createApp, so it also wraps what onError and
- * notFound answer. A handler that sets a header itself keeps its value: the purchase terms HTML
- * carries a stricter CSP than the app's.
+ * shell, /sandbox and /dev. Applied near the top in createApp, so it also wraps what onError and
+ * notFound answer. Hono's secureHeaders sets them; the policies are ours, written here as data.
+ * A handler that sets a header itself keeps its value: the purchase terms HTML carries a
+ * stricter CSP than the app's.
  */
 import type { MiddlewareHandler } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
 import type { Config } from '../config'
+
+type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>
 
 /**
  * Content Security Policy of DESIGN.md §6: only our own scripts, no plugins, no framing.
  * data:/blob: cover photos, PDFs and the card PNG the app builds in the browser.
  */
-export function contentSecurityPolicyFor(connectOrigins: readonly string[] = []) {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
+export function contentSecurityPolicyDirectives(connectOrigins: readonly string[] = []) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
     // The app calls only us, plus the tokenizer and postal-code service when they live elsewhere.
-    ["connect-src 'self' data: blob:", ...connectOrigins].join(' '),
-    "frame-src 'self' blob: data:",
-    "worker-src 'self'",
-    "manifest-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ')
+    connectSrc: ["'self'", 'data:', 'blob:', ...connectOrigins],
+    frameSrc: ["'self'", 'blob:', 'data:'],
+    workerSrc: ["'self'"],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  } satisfies SecureHeadersOptions['contentSecurityPolicy']
 }
 
-export const contentSecurityPolicy = contentSecurityPolicyFor()
-
 /** The camera reads QR codes at the gate and takes registration photos; nothing else is used. */
-export const permissionsPolicy = [
-  'camera=(self)',
-  'microphone=()',
-  'geolocation=()',
-  'payment=()',
-  'usb=()',
-].join(', ')
+const permissions = {
+  camera: ['self'],
+  microphone: [],
+  geolocation: [],
+  payment: [],
+  usb: [],
+} satisfies SecureHeadersOptions['permissionsPolicy']
 
 /** One year; only sent when the app is served over https (PUBLIC_URL), or browsers would pin it. */
 export const strictTransportSecurity = 'max-age=31536000; includeSubDomains'
 
-export function securityHeadersFor(
-  publicUrl: string | undefined,
-  connectOrigins: readonly string[] = [],
-): Record<string, string> {
-  return {
-    'Content-Security-Policy': contentSecurityPolicyFor(connectOrigins),
-    'X-Content-Type-Options': 'nosniff',
-    // Payment links carry their code in the URL: it never leaves in a Referer.
-    'Referrer-Policy': 'no-referrer',
-    'Permissions-Policy': permissionsPolicy,
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    'Cross-Origin-Resource-Policy': 'same-origin',
-    'Origin-Agent-Cluster': '?1',
-    'X-DNS-Prefetch-Control': 'off',
-    'X-Permitted-Cross-Domain-Policies': 'none',
-    ...(publicUrl?.toLowerCase().startsWith('https:')
-      ? { 'Strict-Transport-Security': strictTransportSecurity }
-      : {}),
-  }
+/** The header's text, as secureHeaders writes it: `default-src 'self'; script-src 'self'; …`. */
+export function contentSecurityPolicyFor(connectOrigins: readonly string[] = []) {
+  return Object.entries(contentSecurityPolicyDirectives(connectOrigins))
+    .map(([directive, values]) => [kebab(directive), ...values].join(' '))
+    .join('; ')
+}
+
+export const contentSecurityPolicy = contentSecurityPolicyFor()
+
+export const permissionsPolicy = Object.entries(permissions)
+  .map(([feature, origins]) => `${kebab(feature)}=(${origins.join(' ')})`)
+  .join(', ')
+
+function kebab(name: string) {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 }
 
 export function securityHeaders(
   config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'connectOrigins'>>,
 ): MiddlewareHandler {
-  const headers = Object.entries(securityHeadersFor(config.publicUrl, config.connectOrigins))
-  return async (c, next) => {
-    await next()
-    for (const [name, value] of headers) {
-      if (!c.res.headers.has(name)) c.res.headers.set(name, value)
-    }
-  }
+  return secureHeaders({
+    contentSecurityPolicy: contentSecurityPolicyDirectives(config.connectOrigins),
+    permissionsPolicy: permissions,
+    xContentTypeOptions: 'nosniff',
+    // Payment links carry their code in the URL: it never leaves in a Referer.
+    referrerPolicy: 'no-referrer',
+    xFrameOptions: 'DENY',
+    crossOriginOpenerPolicy: 'same-origin',
+    crossOriginResourcePolicy: 'same-origin',
+    originAgentCluster: '?1',
+    xDnsPrefetchControl: 'off',
+    xPermittedCrossDomainPolicies: 'none',
+    strictTransportSecurity: config.publicUrl?.toLowerCase().startsWith('https:')
+      ? strictTransportSecurity
+      : false,
+    // Headers for browsers long gone (IE's download prompt, the removed XSS auditor): not sent.
+    xDownloadOptions: false,
+    xXssProtection: false,
+    crossOriginEmbedderPolicy: false,
+    // A handler's own header wins: the terms HTML sets a stricter CSP.
+    overwrite: false,
+  })
 }

@@ -25,6 +25,7 @@ export function loginRoutes(deps: ServerDeps) {
         ...body,
         address: clientAddress(c, deps.config.trustProxy),
       })
+      deps.metrics.login(token !== null)
       if (!token) throw new ApiError(400, loginMessages.invalidCode)
       return c.json({ token })
     })

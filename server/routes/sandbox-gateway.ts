@@ -46,7 +46,7 @@ export function sandboxGatewayRoutes(
         timeoutMs: 5000,
       })
     } catch (error) {
-      deps.logger.warn(`[sandbox gateway] webhook do boleto ${reference} falhou: ${String(error)}`)
+      deps.logger.warn({ err: error }, `[sandbox gateway] webhook do boleto ${reference} falhou`)
     }
   }
 

@@ -201,7 +201,7 @@ export function createSandboxPsp(deps: SandboxDeps) {
         if (answer.status === 200) return
         deps.logger.warn(`[sandbox pix] webhook ${url} respondeu ${answer.status}`)
       } catch (error) {
-        deps.logger.warn(`[sandbox pix] webhook ${url} falhou: ${String(error)}`)
+        deps.logger.warn({ err: error }, `[sandbox pix] webhook ${url} falhou`)
       }
     }
   }

@@ -344,3 +344,10 @@ export const chargesOfLink = (db: Database, linkId: string) =>
     .from(paymentCharges)
     .where(eq(paymentCharges.linkId, linkId))
     .orderBy(sql`${paymentCharges.createdAt} desc`)
+
+/** How many charges are in each state now (the operators' metrics, read at each scrape). */
+export const chargesByState = (db: Database) =>
+  db
+    .select({ state: paymentCharges.status, count: sql<number>`count(*)::int` })
+    .from(paymentCharges)
+    .groupBy(paymentCharges.status)

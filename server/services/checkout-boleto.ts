@@ -115,7 +115,7 @@ export async function issueBoletos(
       ),
     )
   } catch (error) {
-    deps.logger.error(`[checkout] gateway falhou ao emitir o boleto ${charge.id}:`, error)
+    deps.logger.error({ err: error }, `[checkout] gateway falhou ao emitir o boleto ${charge.id}`)
     // Left CREATED: the reconciler asks the gateway by reference and cancels what it lacks.
     throw new ApiError(502, checkoutMessages.gatewayFailed)
   }

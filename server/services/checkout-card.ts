@@ -79,7 +79,7 @@ async function swapRecurrenceCard(deps: CheckoutDeps, context: LinkContext, card
       reference: randomUUID(),
     })
   } catch (error) {
-    deps.logger.error('[checkout] gateway falhou ao verificar o cartão:', error)
+    deps.logger.error({ err: error }, '[checkout] gateway falhou ao verificar o cartão')
     throw new ApiError(502, checkoutMessages.gatewayFailed)
   }
   if (!check.approved) throw new ApiError(402, check.message)
@@ -135,7 +135,7 @@ export async function payWithCard(deps: CheckoutDeps, input: CardPaymentRequest)
       description: `${context.modelName} ${context.contract.contractNumber ?? ''}`.trim(),
     })
   } catch (error) {
-    deps.logger.error(`[checkout] gateway falhou na cobrança ${charge.id}:`, error)
+    deps.logger.error({ err: error }, `[checkout] gateway falhou na cobrança ${charge.id}`)
     // It may have been charged after all: ask by our reference now, else the reconciler will.
     await resolveCharge(deps, charge).catch(() => undefined)
     const after = await readCharge(deps.db, charge.id)

@@ -93,7 +93,7 @@ export async function generatePix(
     })
     copyPaste = cob.copyPaste
   } catch (error) {
-    deps.logger.error(`[checkout] API Pix falhou ao criar a cobrança ${txid}:`, error)
+    deps.logger.error({ err: error }, `[checkout] API Pix falhou ao criar a cobrança ${txid}`)
     // Refused by the bank: nothing exists there. No answer: the reconciler asks GET /cob.
     if (error instanceof PixApiError && error.status >= 400 && error.status < 500)
       await moveCharge(deps.db, charge.id, 'CANCELLED', { message: error.message })
@@ -173,7 +173,7 @@ export async function verifyPix(
   if (charge.status === 'CREATED' || charge.status === 'PROCESSING') {
     if (!deps.pix) throw new ApiError(503, paymentMessages.gatewayUnavailable)
     const cob = await deps.pix.getCob(txid).catch((error: unknown) => {
-      deps.logger.error(`[checkout] API Pix falhou ao consultar ${txid}:`, error)
+      deps.logger.error({ err: error }, `[checkout] API Pix falhou ao consultar ${txid}`)
       throw new ApiError(502, checkoutMessages.gatewayFailed)
     })
     if (cob?.payments.length) await applyPix(deps, charge.id, cob)

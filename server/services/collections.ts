@@ -57,7 +57,7 @@ function pixApiOf(deps: PaymentsDeps): PixApi {
 
 /** The gateway could not be reached: say so, and let the reconciler find out the rest. */
 function unreachable(deps: PaymentsDeps, what: string, error: unknown): ApiError {
-  deps.logger.error(`[pagamentos] ${what}:`, error)
+  deps.logger.error({ err: error }, `[pagamentos] ${what}`)
   return new ApiError(502, collectionMessages.gatewayFailed)
 }
 
@@ -158,7 +158,7 @@ async function refundSoon(deps: PaymentsDeps, paymentId: string) {
     .where(eq(receivedPayments.id, paymentId))
   if (!payment) return
   await refundPayment(deps, payment).catch((error: unknown) =>
-    deps.logger.warn(`[pagamentos] devolução de ${paymentId} adiada: ${String(error)}`),
+    deps.logger.warn({ err: error }, `[pagamentos] devolução de ${paymentId} adiada`),
   )
 }
 
@@ -204,7 +204,7 @@ async function tellRefund(deps: PaymentsDeps, charge: Charge, payment: ReceivedP
     text,
     code: payment.id,
   }).catch((error) =>
-    deps.logger.warn(`[pagamentos] aviso de devolução não enviado: ${String(error)}`),
+    deps.logger.warn({ err: error }, '[pagamentos] aviso de devolução não enviado'),
   )
   await deps.db
     .update(receivedPayments)

@@ -6,7 +6,6 @@
 import type { ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { recordOutbox } from './dev-outbox'
-import { fullName } from './mappers'
 import type { LinkContext } from './payment-links'
 
 export type MessageDeps = Pick<ServerDeps, 'db' | 'config' | 'mail' | 'whatsapp' | 'now' | 'logger'>
@@ -63,7 +62,7 @@ export async function tellHolder(
     ]
     for (const delivery of deliveries) {
       delivery?.catch((error: unknown) =>
-        deps.logger.error(`[pagamentos] falha ao avisar ${fullName(person)}:`, error),
+        deps.logger.error({ err: error }, `[pagamentos] falha ao avisar a pessoa ${person.id}`),
       )
     }
   })

@@ -60,8 +60,10 @@ export function createLoginService(deps: ServerDeps) {
 
     const person = await findPersonByEmail(db, email)
     const to = person && (channel === 'email' ? email : phoneOf(person))
+    // Outside demo mode the logs name no one (logger.ts): the person's id says who.
+    const who = person && (config.demo ? email : `pessoa ${person.id}`)
     if (person && !to) {
-      logger.warn('[login] código pedido por WhatsApp para um cadastro sem celular')
+      logger.warn(`[login] ${who} pediu o código por WhatsApp, mas não tem celular cadastrado`)
     }
     // A code is stored for every e-mail, known or not, so both answers take the same work and
     // time; one for an unknown e-mail is never sent, and could never open a session.
@@ -85,12 +87,17 @@ export function createLoginService(deps: ServerDeps) {
       )
     }
     // Delivery happens after the answer, so its latency cannot tell a holder from a stranger.
+    const by = channel === 'email' ? 'email' : 'whatsapp'
     setImmediate(() => {
-      deliver(channel, to, text).catch((error: unknown) =>
-        logger.error(
-          `[login] falha ao enviar o código por ${channel === 'email' ? 'e-mail' : 'WhatsApp'}:`,
-          error,
-        ),
+      deliver(channel, to, text).then(
+        () => deps.metrics.codeDelivered(by, true),
+        (error: unknown) => {
+          deps.metrics.codeDelivered(by, false)
+          logger.error(
+            { err: error },
+            `[login] falha ao enviar o código para ${config.demo ? to : who}`,
+          )
+        },
       )
     })
     return answer

@@ -81,7 +81,7 @@ export async function reconcileOnce(
       report.charges++
     } catch (error) {
       report.failures++
-      deps.logger.warn(`[reconciliador] cobrança ${charge.id}: ${String(error)}`)
+      deps.logger.warn({ err: error }, `[reconciliador] cobrança ${charge.id} não resolvida`)
     }
   }
   for (const payment of await refundsDue(deps.db)) {
@@ -90,7 +90,7 @@ export async function reconcileOnce(
       report.refunds++
     } catch (error) {
       report.failures++
-      deps.logger.warn(`[reconciliador] devolução ${payment.id}: ${String(error)}`)
+      deps.logger.warn({ err: error }, `[reconciliador] devolução ${payment.id} não feita`)
     }
   }
   return report
@@ -105,7 +105,7 @@ export function startReconciler(
   let running: Promise<unknown> = Promise.resolve()
   const pass = () => {
     running = reconcileOnce(deps, timing).catch((error: unknown) =>
-      deps.logger.error('[reconciliador] falhou:', error),
+      deps.logger.error({ err: error }, '[reconciliador] falhou'),
     )
     return running
   }

@@ -1,5 +1,6 @@
 /** Outgoing e-mail: SMTP when SMTP_URL is set, otherwise the console sandbox. */
 import type { Config } from '../../config'
+import type { Logger } from '../../logger'
 import { createSandboxMail } from './sandbox'
 import { createSmtpMail } from './smtp'
 
@@ -14,8 +15,7 @@ export interface MailAdapter {
   close?(): void
 }
 
-export function createMailAdapter(config: Config): MailAdapter {
+export function createMailAdapter(config: Config, logger: Logger): MailAdapter {
   if (config.smtpUrl) return createSmtpMail(config.smtpUrl, config.mailFrom)
-  // In demo mode the code is already printed with the outbox line; don't print it twice.
-  return createSandboxMail({ printText: !config.demo })
+  return createSandboxMail(logger, config)
 }

@@ -17,7 +17,7 @@ import { loadConfig, sandboxPix } from '../../config'
 import { openDatabase } from '../../db/client'
 import { demoEmails, seedDemoData } from '../../db/seed'
 import { anaInstalments, checkoutPaths, linkFor } from '../../routes/payments-test-support'
-import { loginAs } from '../../test-support'
+import { captureLogs, loginAs } from '../../test-support'
 import { networkTransport } from '../http'
 import { createPixApiClient, type PixApi, PixApiError } from './client'
 import { createPixApi, webhookUrlOf } from './index'
@@ -50,7 +50,7 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
       mail: { send: async () => {} },
       whatsapp: { send: async () => {} },
       selfUrl: base,
-      logger: { info: () => {}, warn: () => {}, error: console.error },
+      logger: captureLogs(true).logger,
     })
     app = server.app
     handler = app.fetch

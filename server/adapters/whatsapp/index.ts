@@ -1,5 +1,6 @@
 /** Outgoing WhatsApp messages: an HTTP provider when WHATSAPP_* is set, otherwise the sandbox. */
 import type { Config } from '../../config'
+import type { Logger } from '../../logger'
 import { createHttpWhatsApp } from './http'
 import { createSandboxWhatsApp } from './sandbox'
 
@@ -13,7 +14,7 @@ export interface WhatsAppAdapter {
   send(message: WhatsAppMessage): Promise<void>
 }
 
-export function createWhatsAppAdapter(config: Config): WhatsAppAdapter {
+export function createWhatsAppAdapter(config: Config, logger: Logger): WhatsAppAdapter {
   if (config.whatsapp) return createHttpWhatsApp(config.whatsapp)
-  return createSandboxWhatsApp({ printText: !config.demo })
+  return createSandboxWhatsApp(logger, config)
 }
