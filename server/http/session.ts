@@ -31,8 +31,10 @@ interface Trusted {
 /** One trust cache per app (routes each mount the guard), keyed by the whole token. */
 const caches = new WeakMap<ServerDeps, Map<string, Trusted>>()
 function trustedOf(deps: ServerDeps) {
-  let trusted = caches.get(deps)
-  if (!trusted) caches.set(deps, (trusted = new Map()))
+  const known = caches.get(deps)
+  if (known) return known
+  const trusted = new Map<string, Trusted>()
+  caches.set(deps, trusted)
   return trusted
 }
 
