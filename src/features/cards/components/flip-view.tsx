@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react'
-import { useEffect, useId, useRef, useState } from 'react'
+import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import type { StoredCard } from '../../../offline/db'
 import { Button } from '../../../ui/button'
@@ -45,90 +45,106 @@ const clockFormat = new Intl.DateTimeFormat('pt-BR', {
 
 type Props = { card: StoredCard; onClose: () => void }
 
-/** Spec §2 screen 8: full-screen front/back with a real 3-D flip, plus the signed pass. */
+/**
+ * Spec §2 screen 8: full-screen front/back with a real 3-D flip, plus the signed pass. A modal
+ * <dialog> puts it in the browser's top layer, above the bottom navigation, the install offer and
+ * any stacking context of the page (iPhones grant no element fullscreen, so that cannot be it).
+ */
 export function FlipView({ card, onClose }: Props) {
   const [flipped, setFlipped] = useState(false)
-  const overlay = useRef<HTMLDivElement>(null)
+  const dialog = useRef<HTMLDialogElement>(null)
+  const sheet = useRef<HTMLDivElement>(null)
   const close = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const now = useClock()
   const name = card.person.name
 
+  // Before the first paint: the view never shows for a frame outside the top layer. Leaving the
+  // document takes it out of the top layer, so unmounting is the way it closes.
+  useLayoutEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal()
+  }, [])
+
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null
     close.current?.focus()
-    if (overlay.current) void tryLandscape(overlay.current)
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose()
-    }
-    document.addEventListener('keydown', onKey)
+    // The sheet, not the dialog: a <dialog> may not be made fullscreen itself.
+    if (sheet.current) void tryLandscape(sheet.current)
     return () => {
-      document.removeEventListener('keydown', onKey)
       releaseLandscape()
       opener?.focus()
     }
-  }, [onClose])
+  }, [])
 
   return (
-    <div
+    <dialog
       className={styles.overlay}
-      role="dialog"
-      aria-modal="true"
       aria-labelledby={titleId}
-      ref={overlay}
+      ref={dialog}
+      // Escape: the screen decides when the view goes (it unmounts it); where the browser closes
+      // the dialog by itself anyway (a second Escape with no tap between), the screen follows.
+      onCancel={(event) => {
+        event.preventDefault()
+        onClose()
+      }}
+      onClose={onClose}
     >
-      <h2 id={titleId} className={styles.title}>
-        Carteirinha de {name}
-      </h2>
-      <div className={styles.scene}>
-        <div className={`${styles.flipper} ${flipped ? styles.flipped : ''}`}>
-          <section
-            className={styles.face}
-            aria-label="Frente da carteirinha"
-            aria-hidden={flipped}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
-            dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.frontLayout ?? '') }}
-          />
-          <section
-            className={`${styles.face} ${styles.back}`}
-            aria-label="Verso da carteirinha"
-            aria-hidden={!flipped}
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
-            dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.backLayout ?? '') }}
-          />
-        </div>
-      </div>
-      {!flipped && card.pass && (
-        <div className={styles.pass}>
-          <QRCodeSVG
-            value={card.pass}
-            size={148}
-            level="M"
-            marginSize={2}
-            title={`Passe digital de ${name}`}
-            role="img"
-            aria-label={`QR code do passe digital de ${name}`}
-          />
-          <div className={styles.passText}>
-            <span className={styles.small}>Passe digital</span>
-            <time className={styles.clock} dateTime={now.toISOString()}>
-              {clockFormat.format(now)}
-            </time>
-            <span className={styles.track} aria-hidden="true">
-              <span className={styles.runner} />
-            </span>
-            <span className={styles.small}>Hora ao vivo: uma captura de tela fica parada.</span>
+      <div className={styles.sheet} ref={sheet}>
+        <h2 id={titleId} className={styles.title}>
+          Carteirinha de {name}
+        </h2>
+        <div className={styles.stage}>
+          <div className={styles.scene}>
+            <div className={`${styles.flipper} ${flipped ? styles.flipped : ''}`}>
+              <section
+                className={styles.face}
+                aria-label="Frente da carteirinha"
+                aria-hidden={flipped}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.frontLayout ?? '') }}
+              />
+              <section
+                className={`${styles.face} ${styles.back}`}
+                aria-label="Verso da carteirinha"
+                aria-hidden={!flipped}
+                // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
+                dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.backLayout ?? '') }}
+              />
+            </div>
           </div>
+          {!flipped && card.pass && (
+            <div className={styles.pass}>
+              <QRCodeSVG
+                value={card.pass}
+                size={148}
+                level="M"
+                marginSize={2}
+                title={`Passe digital de ${name}`}
+                role="img"
+                aria-label={`QR code do passe digital de ${name}`}
+              />
+              <div className={styles.passText}>
+                <span className={styles.small}>Passe digital</span>
+                <time className={styles.clock} dateTime={now.toISOString()}>
+                  {clockFormat.format(now)}
+                </time>
+                <span className={styles.track} aria-hidden="true">
+                  <span className={styles.runner} />
+                </span>
+                <span className={styles.small}>Hora ao vivo: uma captura de tela fica parada.</span>
+              </div>
+            </div>
+          )}
         </div>
-      )}
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => setFlipped((value) => !value)}>
-          {flipped ? 'Ver Frente' : 'Ver Verso'}
-        </Button>
-        <Button ref={close} onClick={onClose}>
-          Fechar
-        </Button>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setFlipped((value) => !value)}>
+            {flipped ? 'Ver Frente' : 'Ver Verso'}
+          </Button>
+          <Button ref={close} onClick={onClose}>
+            Fechar
+          </Button>
+        </div>
       </div>
-    </div>
+    </dialog>
   )
 }
