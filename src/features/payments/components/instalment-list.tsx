@@ -8,16 +8,14 @@ import { Chip } from '../../../ui/chip'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
 import { shortDescription, shownPrice } from '../logic/price'
+import {
+  type InstalmentTab,
+  instalmentTabs,
+  payableSelection,
+  payDebtsLabel,
+  shownIn,
+} from '../logic/selection'
 import styles from './instalments.module.css'
-
-/** Spec §4: tab order TODOS, PAGO, A_PAGAR, VENCIDO. */
-const tabs = [
-  { key: 'ALL', label: 'Todos' },
-  { key: 'PAID', label: 'Pagos' },
-  { key: 'NOT_PAID', label: 'A pagar' },
-  { key: 'OVERDUE', label: 'Vencidos' },
-] as const
-type TabKey = (typeof tabs)[number]['key']
 
 const mobileQuery = '(max-width: 599px)'
 const subscribe = (onChange: () => void) => {
@@ -30,6 +28,8 @@ type Props = {
   contractName: string
   contractNumber: string | null
   instalments: PaymentOrder[]
+  /** The tab it opens on (/search?aba=…). */
+  initialTab?: InstalmentTab
   online: boolean
   paying: boolean
   onPay: (ids: string[]) => void
@@ -42,20 +42,28 @@ export function InstalmentList({
   contractName,
   contractNumber,
   instalments,
+  initialTab = 'ALL',
   online,
   paying,
   onPay,
   onReceipt,
 }: Props) {
-  const [tab, setTab] = useState<TabKey>('ALL')
+  const [tab, setTab] = useState<InstalmentTab>(initialTab)
   const [selected, setSelected] = useState<Set<string>>(new Set())
   const mobile = useSyncExternalStore(
     subscribe,
     () => window.matchMedia(mobileQuery).matches,
     () => false,
   )
-  const shown =
-    tab === 'ALL' ? instalments : instalments.filter((instalment) => instalment.status === tab)
+  const shown = shownIn(instalments, tab)
+  const chosen = payableSelection(shown, selected)
+
+  // A tick the new tab hides is forgotten, so 'Pagar Débitos' never pays what is not on screen.
+  const selectTab = (next: InstalmentTab) => {
+    setTab(next)
+    const visible = new Set(shownIn(instalments, next).map((instalment) => instalment.id))
+    setSelected((current) => new Set([...current].filter((id) => visible.has(id))))
+  }
 
   const pay = (ids: string[]) => {
     onPay(ids)
@@ -81,7 +89,7 @@ export function InstalmentList({
           Sem conexão: você pode consultar as parcelas, mas pagar precisa de internet.
         </p>
       )}
-      <Tabs label="Filtrar parcelas" tabs={tabs} selected={tab} onSelect={setTab}>
+      <Tabs label="Filtrar parcelas" tabs={instalmentTabs} selected={tab} onSelect={selectTab}>
         <ul className={pageStyles.list}>
           {shown.map((instalment) => {
             const paid = instalment.status === 'PAID'
@@ -147,14 +155,14 @@ export function InstalmentList({
           })}
         </ul>
       </Tabs>
-      {selected.size >= 2 && (
+      {chosen.length >= 2 && (
         <Button
           className={styles.floating}
           disabled={!online}
           busy={paying}
-          onClick={() => pay([...selected])}
+          onClick={() => pay(chosen.map((instalment) => instalment.id))}
         >
-          Pagar Débitos
+          {payDebtsLabel(chosen)}
         </Button>
       )}
     </div>
