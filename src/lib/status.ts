@@ -18,6 +18,12 @@ export function contractStatusChip(status: string | null | undefined): {
   return (status && contractStatuses[status]) || { label: '---', colour: 'grey' }
 }
 
+/**
+ * Whether the gate (/verificar) lets a member in on this contract status: only an ACTIVE
+ * contract does. The card screen warns the holder with the same rule before they get there.
+ */
+export const contractAdmitsEntry = (status: string | null | undefined) => status === 'ACTIVE'
+
 /** Instalment status chips (spec §4): anything not listed is a partial payment. */
 const instalmentStatuses: Record<string, { label: string; colour: ChipColour }> = {
   PAID: { label: 'PAGO', colour: 'green' },

@@ -43,6 +43,7 @@ function Favorites() {
     <MemberCards
       contractName={contract.model_contract.name}
       contractNumber={contract.contract_number}
+      contractStatus={contract.status}
       cards={cards}
       sessionExpired={!isTokenValid(session.token(), Date.now())}
     />

@@ -1,14 +1,17 @@
+import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatDate } from '../../../lib/dates'
-import { cardStatusChip } from '../../../lib/status'
+import { cardStatusChip, contractStatusChip } from '../../../lib/status'
 import type { StoredCard } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
+import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { DownloadIcon } from '../../../ui/icons'
 import pageStyles from '../../../ui/page.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
 import { downloadCardPng } from '../logic/download-card'
+import { entryWarning } from '../logic/entry-warning'
 import { FlipView } from './flip-view'
 import styles from './member-cards.module.css'
 
@@ -24,13 +27,20 @@ export const cardMessages = {
 type Props = {
   contractName: string
   contractNumber: string | null
+  contractStatus: string
   cards: StoredCard[] | undefined
   /** Offline with an expired session: read-only, with a note to reconnect. */
   sessionExpired: boolean
 }
 
 /** Spec §2 screen 8: the contract's active cards, each viewable and downloadable. */
-export function MemberCards({ contractName, contractNumber, cards, sessionExpired }: Props) {
+export function MemberCards({
+  contractName,
+  contractNumber,
+  contractStatus,
+  cards,
+  sessionExpired,
+}: Props) {
   const [open, setOpen] = useState<StoredCard | null>(null)
   const [downloading, setDownloading] = useState<string | null>(null)
 
@@ -63,7 +73,11 @@ export function MemberCards({ contractName, contractNumber, cards, sessionExpire
       <section className={styles.contract} aria-label="Contrato">
         <h2 className={styles.name}>{contractName}</h2>
         <p>Nº {contractNumber ?? '---'}</p>
+        <p className={styles.status}>
+          Status do contrato: <Chip {...contractStatusChip(contractStatus)} />
+        </p>
       </section>
+      <EntryWarning status={contractStatus} />
       {sessionExpired && (
         <p className={styles.note} role="status">
           {cardMessages.reconnect}
@@ -109,5 +123,26 @@ export function MemberCards({ contractName, contractNumber, cards, sessionExpire
       </ul>
       {open && <FlipView card={open} onClose={() => setOpen(null)} />}
     </div>
+  )
+}
+
+/** Before the gate: a card that reads ATIVO here is refused there when the contract is not. */
+function EntryWarning({ status }: { status: string }) {
+  const warning = entryWarning(status)
+  if (!warning) return null
+  return (
+    <section className={styles.warning} aria-labelledby="entry-warning">
+      <h2 id="entry-warning">{warning.title}</h2>
+      <p>{warning.text}</p>
+      {warning.pay && (
+        <Link
+          to="/search"
+          search={{ aba: 'vencidos' }}
+          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+        >
+          Pagar parcelas vencidas
+        </Link>
+      )}
+    </section>
   )
 }

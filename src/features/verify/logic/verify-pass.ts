@@ -1,6 +1,6 @@
 import { createLocalJWKSet, errors, type JSONWebKeySet, jwtVerify } from 'jose'
 import { formatDate } from '../../../lib/dates'
-import { contractStatusChip } from '../../../lib/status'
+import { contractAdmitsEntry, contractStatusChip } from '../../../lib/status'
 
 /** Who signs member passes and who they are for (the server uses the same names). */
 export const passIssuer = 'portal-do-titular'
@@ -63,7 +63,7 @@ export async function verifyPass(text: string, jwks: JSONWebKeySet, now: Date): 
   if (claims.card_status !== 'ACTIVE') return { valid: false, reason: reasons.cardInactive, ...who }
   if (claims.card_expires && claims.card_expires < now.toISOString().slice(0, 10))
     return { valid: false, reason: reasons.cardExpired(claims.card_expires), ...who }
-  if (claims.contract_status !== 'ACTIVE')
+  if (!contractAdmitsEntry(claims.contract_status))
     return { valid: false, reason: reasons.contract(claims.contract_status), ...who }
   return { valid: true, ...who, validUntil: claims.exp * 1000 }
 }
