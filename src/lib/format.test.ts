@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatCpf, formatPhone, formatSeriesNumber } from './format'
+import { formatCpf, formatPhone, formatPhoneText, formatSeriesNumber } from './format'
 
 describe('document and phone display', () => {
   it.each([
@@ -20,6 +20,20 @@ describe('document and phone display', () => {
     ['1', '5551234', '+1 5551234'],
   ])('phone %s %s → %s', (ddi, number, shown) => {
     expect(formatPhone(ddi, number)).toBe(shown)
+  })
+
+  it.each([
+    ['+55 11987654321', '+55 (11) 98765-4321'],
+    ['+55 1133334444', '+55 (11) 3333-4444'],
+    ['55 11987654321', '+55 (11) 98765-4321'],
+    ['+55 (11) 98765-4321', '+55 (11) 98765-4321'],
+    ['11987654321', '(11) 98765-4321'],
+    ['+1 5551234', '+1 5551234'],
+    ['ramal 12', 'ramal 12'],
+    ['', ''],
+    [null, ''],
+  ])('phone text %s → %s', (text, shown) => {
+    expect(formatPhoneText(text)).toBe(shown)
   })
 
   it.each([

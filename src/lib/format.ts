@@ -26,6 +26,19 @@ export function formatPhone(
   return country ? `+${country} ${local}` : local
 }
 
+/**
+ * A phone written as one text, as the payment link carries it ('+55 11987654321'): country code
+ * and number split at the first space, then shown like the profile's; '' stays ''.
+ */
+export function formatPhoneText(text: string | null | undefined): string {
+  const value = (text ?? '').trim()
+  if (!value) return ''
+  const match = /^\+?(\d{1,4})\s+(.+)$/.exec(value)
+  if (match) return formatPhone(match[1], match[2])
+  const d = digits(value)
+  return d.length === 10 || d.length === 11 ? formatPhone(null, d) : value
+}
+
 /** 'Série/Número' of a contract. */
 export function formatSeriesNumber(
   serie: string | null | undefined,

@@ -28,31 +28,34 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
     list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(`${id}-${next.key}`)}`)?.focus()
   }
 
+  const hinted = tabs.some((tab) => tab.hint)
   return (
     <>
-      <div
-        className={styles.tablist}
-        role="tablist"
-        aria-label={label}
-        ref={list}
-        onKeyDown={onKeyDown}
-      >
-        {tabs.map((tab) => (
-          <button
-            key={tab.key}
-            id={`${id}-${tab.key}`}
-            type="button"
-            role="tab"
-            className={styles.tab}
-            aria-selected={tab.key === selected}
-            aria-controls={`${id}-panel`}
-            tabIndex={tab.key === selected ? 0 : -1}
-            onClick={() => onSelect(tab.key)}
-          >
-            {tab.label}
-            {tab.hint && <span className={styles.hint}>{tab.hint}</span>}
-          </button>
-        ))}
+      <div className={styles.strip}>
+        <div
+          className={`${styles.tablist} ${hinted ? styles.hinted : ''}`}
+          role="tablist"
+          aria-label={label}
+          ref={list}
+          onKeyDown={onKeyDown}
+        >
+          {tabs.map((tab) => (
+            <button
+              key={tab.key}
+              id={`${id}-${tab.key}`}
+              type="button"
+              role="tab"
+              className={styles.tab}
+              aria-selected={tab.key === selected}
+              aria-controls={`${id}-panel`}
+              tabIndex={tab.key === selected ? 0 : -1}
+              onClick={() => onSelect(tab.key)}
+            >
+              {tab.label}
+              {tab.hint && <span className={styles.hint}>{tab.hint}</span>}
+            </button>
+          ))}
+        </div>
       </div>
       <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${selected}`}>
         {children}

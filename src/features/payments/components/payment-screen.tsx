@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../api/schemas'
-import { formatCpf } from '../../../lib/format'
+import { formatCpf, formatPhoneText } from '../../../lib/format'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import pageStyles from '../../../ui/page.module.css'
@@ -160,7 +160,7 @@ function HolderCard({ link }: { link: PaymentLinkData }) {
         <dt>E-mail</dt>
         <dd>{link.email || '—'}</dd>
         <dt>Celular</dt>
-        <dd>{link.phone || '—'}</dd>
+        <dd>{formatPhoneText(link.phone) || '—'}</dd>
         <dt>CPF</dt>
         <dd>{link.cpf ? formatCpf(link.cpf) : '—'}</dd>
       </dl>

@@ -27,6 +27,8 @@ export const pixMessages = {
   waiting: 'Aguardando pagamento',
   copied: 'Código Pix copiado!',
   copyByHand: 'Selecione o código acima e copie.',
+  howToPay:
+    'Abra o app do seu banco, escolha Pix Copia e Cola (ou Pix com QR Code) e cole o código.',
 } as const
 
 type Props = {
@@ -204,6 +206,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
           <p role="timer" aria-label="Tempo para pagar">
             Expira em <strong>{countdownText(secondsLeft)}</strong>
           </p>
+          <p className={styles.howTo}>{pixMessages.howToPay}</p>
           <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
             <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
