@@ -268,6 +268,11 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     },
     {
       method: 'GET',
+      path: '/socios-api/checkout/paid',
+      queries: [{ code: links.card }, { code: demoPaymentLinks.b2b }],
+    },
+    {
+      method: 'GET',
       path: '/socios-api/checkout/pix-status',
       queries: [{ code: links.pix, txid }],
     },

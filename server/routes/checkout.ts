@@ -7,6 +7,7 @@ import { Hono } from 'hono'
 import {
   boletoRequest,
   cardPaymentRequest,
+  type PaidLinkSummary,
   paymentLinkQuery,
   pixGenerateRequest,
   pixStatusQuery,
@@ -64,6 +65,18 @@ export function checkoutRoutes(
         const { code } = readQuery(c, paymentLinkQuery)
         const pdf = await receiptPdf(await receiptOfLink(deps.db, code), deps.now())
         return c.text(Buffer.from(pdf).toString('base64'), 200, NO_STORE)
+      })
+      // Beyond the spec: what a paid link paid (for /success), without the payer's personal data.
+      .get('/paid', async (c) => {
+        const { code } = readQuery(c, paymentLinkQuery)
+        const receipt = await receiptOfLink(deps.db, code)
+        const summary: PaidLinkSummary = {
+          instalments: receipt.instalments,
+          total: receipt.total,
+          method: receipt.method,
+          paid_at: receipt.paidAt.toISOString(),
+        }
+        return c.json(summary, 200, NO_STORE)
       })
       // Beyond the spec: where the link's Pix stands, from our records (the open screen polls it).
       .get('/pix-status', async (c) => {

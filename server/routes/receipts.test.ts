@@ -91,4 +91,25 @@ describe.each(backends)('receipts (%s)', (backend) => {
       404,
     )
   })
+
+  it('a paid link says what it paid (for /success): instalments, total, method, date; no personal data', async () => {
+    const code = await linkFor(server.app, ana, [6, 7])
+    const unpaid = await server.app.request(`/socios-api/checkout/paid?code=${code}`)
+    expect(unpaid.status).toBe(404)
+    const card = await tokenize(server.app, testCards.visa)
+    expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
+    const answer = await server.app.request(`/socios-api/checkout/paid?code=${code}`)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toBe('private, no-store')
+    const summary = (await answer.json()) as Record<string, unknown>
+    expect(Object.keys(summary).sort()).toEqual(['instalments', 'method', 'paid_at', 'total'])
+    const [payment] = await server.db.select().from(receivedPayments)
+    expect(summary).toMatchObject({
+      instalments: [{ installment: 6 }, { installment: 7 }],
+      total: payment?.amount,
+      method: 'Cartão de crédito (VISA final 1111)',
+    })
+    expect(Date.parse(String(summary.paid_at))).toBe(payment?.receivedAt.getTime())
+    expect(JSON.stringify(summary)).not.toContain('Ana')
+  })
 })

@@ -1049,6 +1049,20 @@ export const pixStatusResponse = v.object({
 })
 export type PixStatusResponse = v.InferOutput<typeof pixStatusResponse>
 
+/**
+ * GET /checkout/paid?code= (beyond the spec): what a paid link paid, for /success to say it —
+ * the receipt's facts without the payer's personal data. Amounts in cents; paid_at ISO 8601.
+ */
+export const paidLinkSummary = v.object({
+  instalments: v.array(
+    v.object({ installment: v.number(), description: v.string(), paid: v.number() }),
+  ),
+  total: v.number(),
+  method: v.string(),
+  paid_at: v.string(),
+})
+export type PaidLinkSummary = v.InferOutput<typeof paidLinkSummary>
+
 export const pixVerifyResponse = v.object({ status: v.string() })
 export type PixVerifyResponse = v.InferOutput<typeof pixVerifyResponse>
 

@@ -1,9 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { instalmentKeys } from '../../../api/query-keys'
 import { session } from '../../../api/session'
-import { formatDate } from '../../../lib/dates'
+import { formatDate, formatDateTime } from '../../../lib/dates'
 import { formatDigitableLine } from '../../../lib/format'
 import { isTokenValid } from '../../../lib/jwt'
 import { formatMoney } from '../../../lib/money'
@@ -11,6 +11,7 @@ import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
 import { openLinkReceipt } from '../api/link-receipt'
+import { paidSummaryQueryOptions } from '../api/paid-summary'
 import { type IssuedBoleto, issuedBoletos } from '../logic/issued-boletos'
 import { boletoSuccess } from './boleto-panel'
 import styles from './payment.module.css'
@@ -47,6 +48,7 @@ export function SuccessScreen({
       <h1>{title || defaults.title}</h1>
       <p>{text || defaults.text}</p>
       {text === boletoSuccess && <IssuedBoletos />}
+      {code && <PaidSummary code={code} />}
       {code && (
         <Button variant="secondary" onClick={() => void openLinkReceipt(code)}>
           Baixar comprovante
@@ -57,6 +59,38 @@ export function SuccessScreen({
           Voltar para Pagamentos
         </Link>
       )}
+    </section>
+  )
+}
+
+/** Beyond the spec: what was paid — instalments, amount, method and when — as the server says. */
+function PaidSummary({ code }: { code: string }) {
+  const { data, isError } = useQuery(paidSummaryQueryOptions(code))
+  if (isError)
+    return <p className={styles.muted}>Não foi possível mostrar o resumo do pagamento agora.</p>
+  if (!data) return null
+  return (
+    <section className={`${styles.box} ${styles.paid}`} aria-labelledby="paid-title">
+      <h2 id="paid-title">Resumo do pagamento</h2>
+      <ul className={styles.paidList}>
+        {data.instalments.map((instalment) => (
+          <li key={instalment.installment}>
+            <span>
+              Parcela {instalment.installment}
+              <span className={styles.muted}>{instalment.description}</span>
+            </span>
+            <strong>{formatMoney(instalment.paid)}</strong>
+          </li>
+        ))}
+      </ul>
+      <dl className={styles.facts}>
+        <dt>Total pago</dt>
+        <dd>{formatMoney(data.total)}</dd>
+        <dt>Forma de pagamento</dt>
+        <dd>{data.method}</dd>
+        <dt>Data</dt>
+        <dd>{formatDateTime(Date.parse(data.paid_at))}</dd>
+      </dl>
     </section>
   )
 }
