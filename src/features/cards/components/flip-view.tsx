@@ -60,20 +60,19 @@ export function FlipView({ card, onClose }: Props) {
   const name = card.person.name
 
   // Before the first paint: the view never shows for a frame outside the top layer. Leaving the
-  // document takes it out of the top layer, so unmounting is the way it closes.
+  // document takes it out of the top layer, so unmounting is the way it closes; the focus then
+  // goes back to what opened it (read before showModal() moves it into the dialog).
   useLayoutEffect(() => {
+    const opener = document.activeElement as HTMLElement | null
     if (dialog.current && !dialog.current.open) dialog.current.showModal()
+    close.current?.focus()
+    return () => opener?.focus()
   }, [])
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null
-    close.current?.focus()
     // The sheet, not the dialog: a <dialog> may not be made fullscreen itself.
     if (sheet.current) void tryLandscape(sheet.current)
-    return () => {
-      releaseLandscape()
-      opener?.focus()
-    }
+    return releaseLandscape
   }, [])
 
   return (
