@@ -76,7 +76,7 @@ function PaidSummary({ code }: { code: string }) {
         {data.instalments.map((instalment) => (
           <li key={instalment.installment}>
             <span>
-              Parcela {instalment.installment}
+              Parcela {instalment.installment}{' '}
               <span className={styles.muted}>{instalment.description}</span>
             </span>
             <strong>{formatMoney(instalment.paid)}</strong>
