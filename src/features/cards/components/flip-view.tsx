@@ -19,13 +19,14 @@ async function tryLandscape(element: HTMLElement) {
   }
 }
 
-function releaseLandscape() {
+/** Resolves once the page is out of fullscreen (at once when it never was). */
+async function releaseLandscape() {
   try {
     screen.orientation?.unlock?.()
   } catch {
     // Nothing was locked.
   }
-  if (document.fullscreenElement) void document.exitFullscreen().catch(() => undefined)
+  if (document.fullscreenElement) await document.exitFullscreen().catch(() => undefined)
 }
 
 function useClock() {
@@ -59,20 +60,22 @@ export function FlipView({ card, onClose }: Props) {
   const now = useClock()
   const name = card.person.name
 
-  // Before the first paint: the view never shows for a frame outside the top layer. Leaving the
-  // document takes it out of the top layer, so unmounting is the way it closes; the focus then
-  // goes back to what opened it (read before showModal() moves it into the dialog).
+  // Before the first paint: the view never shows for a frame outside the top layer. On the way
+  // out it is closed before React removes it (until then the page behind is inert), and the
+  // focus goes back to what opened it (read before showModal() moved it into the dialog), again
+  // once fullscreen is over, since a fullscreen sheet keeps the focus from the page meanwhile.
   useLayoutEffect(() => {
+    const element = dialog.current
     const opener = document.activeElement as HTMLElement | null
-    if (dialog.current && !dialog.current.open) dialog.current.showModal()
+    if (element && !element.open) element.showModal()
     close.current?.focus()
-    return () => opener?.focus()
-  }, [])
-
-  useEffect(() => {
     // The sheet, not the dialog: a <dialog> may not be made fullscreen itself.
     if (sheet.current) void tryLandscape(sheet.current)
-    return releaseLandscape
+    return () => {
+      element?.close()
+      opener?.focus()
+      void releaseLandscape().then(() => opener?.focus())
+    }
   }, [])
 
   return (
