@@ -1,0 +1,167 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { type RunningServer, startServer } from '../helpers/server'
+
+const expiry = `08/${new Date().getFullYear() + 3}`
+
+/**
+ * How each tab lays out its text: the number of lines its label takes and, when it has one, its
+ * offer; whether anything overflows; and the tab's top (tabs of one row share it).
+ */
+function tabLines(tablist: Locator) {
+  return tablist.evaluate((list) => {
+    const lines = (node: Node) => {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+    }
+    return {
+      listOverflows: list.scrollWidth > list.clientWidth,
+      tabs: [...list.querySelectorAll('[role="tab"]')].map((tab) => {
+        const [label, hint] = [...tab.childNodes]
+        return {
+          name: label?.textContent ?? '',
+          labelLines: label ? lines(label) : 0,
+          hintLines: hint ? lines(hint) : 0,
+          overflows: tab.scrollWidth > tab.clientWidth,
+          top: Math.round(tab.getBoundingClientRect().top),
+        }
+      }),
+    }
+  })
+}
+
+describeBrowser('payments: screens on a phone', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext | undefined
+  let page: Page
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    await context?.close()
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 844 },
+    })
+    page = await context.newPage()
+  })
+
+  async function openPayments() {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+  }
+
+  const payDebts = () => page.getByRole('button', { name: /^Pagar Débitos/ })
+
+  it('Pagar Débitos shows how many and how much, and never pays a tick another tab hides', async () => {
+    await openPayments()
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+    // 189,90 overdue (fines come on the payment screen) + 189,90 − 19,00.
+    await expectText(payDebts(), 'Pagar Débitos (2) · R$ 360,80 + acréscimos')
+    await expectNoAxeViolations(page)
+
+    // 'A pagar' hides the overdue 4: its tick goes, and with one left there is no button.
+    await page.getByRole('tab', { name: 'A pagar' }).click()
+    expect(
+      await page.getByRole('checkbox', { name: 'Selecionar parcela 5', exact: true }).isChecked(),
+    ).toBe(true)
+    expect(await payDebts().count()).toBe(0)
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 6' }).check()
+    await expectText(payDebts(), 'Pagar Débitos (2) · R$ 341,80')
+
+    // Back on Todos, 4 is not ticked any more: what the button says is what it pays.
+    await page.getByRole('tab', { name: 'Todos' }).click()
+    expect(
+      await page.getByRole('checkbox', { name: 'Selecionar parcela 4', exact: true }).isChecked(),
+    ).toBe(false)
+    await expectText(payDebts(), 'Pagar Débitos (2) · R$ 341,80')
+    await payDebts().click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await expectText(page.locator('dt:has-text("Parcela") + dd'), '5, 6')
+  })
+
+  it('tabs keep every label and offer on one line at 390 px; the phone is formatted; Pix says how to pay', async () => {
+    await openPayments()
+    const listTabs = await tabLines(page.getByRole('tablist', { name: 'Filtrar parcelas' }))
+    expect(listTabs.listOverflows).toBe(false)
+    for (const tab of listTabs.tabs) {
+      expect(tab).toEqual({ ...tab, labelLines: 1, overflows: false, top: listTabs.tabs[0]?.top })
+    }
+
+    await page.getByRole('button', { name: 'Pagar parcela 7', exact: true }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
+    const methods = await tabLines(page.getByRole('tablist', { name: 'Formas de pagamento' }))
+    expect(methods.listOverflows).toBe(false)
+    expect(methods.tabs.map((tab) => tab.name)).toEqual(['Pix', 'Cartão', 'Recorrência', 'Boleto'])
+    for (const tab of methods.tabs)
+      expect(tab).toEqual({ ...tab, labelLines: 1, hintLines: 1, overflows: false })
+    await expectVisible(page.getByText('5% em OFF').first())
+
+    const holder = page.getByRole('region', { name: 'Titular' })
+    await expectText(holder.locator('dt:has-text("Celular") + dd'), '+55 (11) 98765-4321')
+
+    await page.getByRole('button', { name: 'Gerar Pix' }).click()
+    await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+    await expectVisible(
+      page.getByText(
+        'Abra o app do seu banco, escolha Pix Copia e Cola (ou Pix com QR Code) e cole o código.',
+        { exact: true },
+      ),
+    )
+    await expectNoAxeViolations(page)
+  })
+
+  it('/success says what was paid: instalment, amount, method and date', async () => {
+    await openPayments()
+    await page.getByRole('button', { name: 'Pagar parcela 8', exact: true }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    await page.getByRole('tab', { name: /^Cartão/ }).click()
+    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111')
+    await page.getByLabel('Nome do titular do cartão').fill('ANA P SOUZA')
+    await page.getByLabel('Validade (MM/AAAA)').fill(expiry)
+    await page.getByLabel('CVV').fill('123')
+    const chosen = await page.getByLabel('Parcelas').locator('option:checked').textContent()
+    // '1x de R$184,20 com desconto de 3%': the amount chosen is the amount paid.
+    const amount = /^1x de R\$(\d+,\d{2})/.exec(chosen ?? '')?.[1]
+    expect(amount).toBeTruthy()
+    await page.getByRole('button', { name: 'Pagar com cartão' }).click()
+    await page.waitForURL(/\/success\?/)
+
+    const paid = page.getByRole('region', { name: 'Resumo do pagamento' })
+    await expectVisible(paid.getByText('Parcela 8'))
+    await expectVisible(paid.getByText('Mensalidade Plano Família Clube 08/12'))
+    await expectText(paid.locator('dt:has-text("Total pago") + dd'), `R$ ${amount}`)
+    await expectText(
+      paid.locator('dt:has-text("Forma de pagamento") + dd'),
+      'Cartão de crédito (VISA final 1111)',
+    )
+    // The server's payment time, in the device's own calendar and clock: a moment ago.
+    const when = paid.locator('dt:has-text("Data") + dd')
+    await expectText(when, /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/)
+    const minutesAgo = await when.evaluate((element) => {
+      const [d, m, y, h, min] = (element.textContent ?? '').match(/\d+/g)?.map(Number) ?? []
+      const shown = new Date(y ?? 0, (m ?? 1) - 1, d, h, min).getTime()
+      return (Date.now() - shown) / 60_000
+    })
+    expect(minutesAgo).toBeGreaterThanOrEqual(0)
+    expect(minutesAgo).toBeLessThan(5)
+    await expectNoAxeViolations(page)
+  })
+})
