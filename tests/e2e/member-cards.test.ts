@@ -82,7 +82,8 @@ describeBrowser('member cards', () => {
     await openCardsOnline()
     expect(await page.getByText('Maria Souza').count()).toBe(0)
     await expectVisible(page.getByText('Plano Família Clube'))
-    expect(await page.getByText('ATIVO', { exact: true }).count()).toBe(2)
+    // One ATIVO chip per card (the contract's own status chip sits above the list).
+    expect(await page.getByRole('listitem').getByText('ATIVO', { exact: true }).count()).toBe(2)
     await expectNoAxeViolations(page)
 
     await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()
@@ -155,7 +156,7 @@ describeBrowser('member cards', () => {
     const snapshot = page.locator('#card-snapshot')
     for (const name of activeNames) await expectVisible(snapshot.locator('h3', { hasText: name }))
     await expectVisible(snapshot.getByText('Plano Família Clube'))
-    expect(await snapshot.getByText('ATIVO', { exact: true }).count()).toBe(2)
+    expect(await snapshot.locator('li').getByText('ATIVO', { exact: true }).count()).toBe(2)
     expect(await snapshot.getByText('Maria Souza').count()).toBe(0)
     expect(await snapshot.locator('img[alt="Foto de Ana Paula Souza"]').count()).toBe(1)
     expect(await cardTop(page)).toBe(onlineTop)
