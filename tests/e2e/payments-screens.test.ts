@@ -96,6 +96,34 @@ describeBrowser('payments: screens on a phone', () => {
     await expectText(page.locator('dt:has-text("Parcela") + dd'), '5, 6')
   })
 
+  it('with the install prompt shown, Pagar Débitos stays above it, on screen and tappable', async () => {
+    await openPayments()
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {},
+        userChoice: new Promise(() => {}),
+      })
+      window.dispatchEvent(offer)
+    })
+    const prompt = page.getByRole('complementary', { name: 'Instalar o aplicativo' })
+    await expectVisible(prompt)
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 6' }).check()
+    await expectVisible(payDebts())
+    const place = await payDebts().evaluate((button) => {
+      const box = button.getBoundingClientRect()
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+      return { inside: box.top >= 0 && box.bottom <= window.innerHeight, onTop: button === hit }
+    })
+    expect(place).toEqual({ inside: true, onTop: true })
+    const promptTop = (await prompt.boundingBox())?.y ?? 0
+    const buttonBottom = await payDebts().evaluate(
+      (button) => button.getBoundingClientRect().bottom,
+    )
+    expect(buttonBottom).toBeLessThanOrEqual(promptTop)
+    await expectNoAxeViolations(page)
+  })
+
   it('tabs keep every label and offer on one line at 390 px; the phone is formatted; Pix says how to pay', async () => {
     await openPayments()
     const listTabs = await tabLines(page.getByRole('tablist', { name: 'Filtrar parcelas' }))

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { Button, IconButton } from '../../../ui/button'
 import { CloseIcon } from '../../../ui/icons'
 import { installedFlagKey, isSafariLike, shouldShowInstallPrompt } from '../logic/visibility'
@@ -29,6 +29,34 @@ async function promptInstall(event: BeforeInstallPromptEvent): Promise<boolean> 
     // The browser refused to show its dialog now (it may want a tap): the 'Instalar' button stays.
     return false
   }
+}
+
+/**
+ * While the prompt shows, `--install-prompt-space` on the root says how far from the bottom of
+ * the screen it reaches, so floating controls ('Pagar Débitos') can stay above it.
+ */
+function useSpaceTaken(visible: boolean) {
+  const prompt = useRef<HTMLElement>(null)
+  useLayoutEffect(() => {
+    const element = prompt.current
+    if (!visible || !element) return
+    const root = document.documentElement
+    const update = () =>
+      root.style.setProperty(
+        '--install-prompt-space',
+        `${Math.max(0, window.innerHeight - element.getBoundingClientRect().top)}px`,
+      )
+    update()
+    const observer = new ResizeObserver(update)
+    observer.observe(element)
+    window.addEventListener('resize', update)
+    return () => {
+      observer.disconnect()
+      window.removeEventListener('resize', update)
+      root.style.removeProperty('--install-prompt-space')
+    }
+  }, [visible])
+  return prompt
 }
 
 export function InstallPrompt() {
@@ -75,10 +103,11 @@ export function InstallPrompt() {
       browserOffered: offer !== null,
       safariLike,
     })
+  const prompt = useSpaceTaken(visible)
   if (!visible) return null
 
   return (
-    <aside className={styles.prompt} aria-label="Instalar o aplicativo">
+    <aside className={styles.prompt} aria-label="Instalar o aplicativo" ref={prompt}>
       <p className={styles.text}>
         {offer || !safariLike
           ? 'Instale nosso app para ter uma melhor experiência.'
