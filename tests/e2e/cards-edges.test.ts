@@ -108,12 +108,15 @@ describeBrowser('member cards: edges', () => {
     await flipViewControlsReachable('390x844')
   })
 
-  it('desktop 1280×650 and 1366×768, install offer and bottom navigation shown: the same', async () => {
+  it('desktop 1280×650 and 1366×768 (and a phone on its side), install offer and bottom navigation shown: the same', async () => {
     await newDevice({ width: 1280, height: 650 })
     await openAnaCards()
     await flipViewControlsReachable('1280x650')
     await page.setViewportSize({ width: 1366, height: 768 })
     await flipViewControlsReachable('1366x768')
+    // A phone on its side: the shortest screen the view meets.
+    await page.setViewportSize({ width: 844, height: 390 })
+    await flipViewControlsReachable('844x390')
 
     // Escape closes it too.
     await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()
