@@ -3,6 +3,7 @@ import { useContract } from '../../features/contracts/api/contract'
 import { useInstalments, useSendPaymentLink } from '../../features/payments/api/instalments'
 import { openInstalmentReceipt } from '../../features/payments/api/receipts'
 import { InstalmentList } from '../../features/payments/components/instalment-list'
+import { Skeleton } from '../../ui/skeleton'
 import { useOnline } from '../../ui/use-online'
 
 export const Route = createFileRoute('/_app/search')({
@@ -16,7 +17,7 @@ function Payments() {
   const { instalments } = useInstalments(contractId)
   const sendLink = useSendPaymentLink()
   const online = useOnline()
-  if (!contract) return null
+  if (!contract) return <Skeleton />
   return (
     <InstalmentList
       contractName={contract.model_contract.name}
