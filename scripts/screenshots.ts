@@ -48,11 +48,23 @@ async function settle(page: Page, heading?: string) {
     .catch(() => undefined)
 }
 
-/** One picture; a screen that cannot be reached is reported at the end, the rest still taken. */
-async function shoot(page: Page, name: string, reach: () => Promise<void>) {
+/**
+ * One picture of `page`, or of the page `reach` answers (a new tab); a screen that cannot be
+ * reached is reported at the end, the rest still taken.
+ */
+async function shoot(start: Page, name: string, reach: () => Promise<unknown>) {
   try {
-    await reach()
-    await page.screenshot({ path: resolve(out, `${name}.png`), fullPage: true })
+    const reached = await reach()
+    const page =
+      reached && typeof reached === 'object' && 'screenshot' in reached ? (reached as Page) : start
+    // The whole page, taken with a window as tall as the page: a bar fixed to the bottom of the
+    // screen then sits at the bottom of the picture, not across the middle as fullPage puts it.
+    const viewport = page.viewportSize()
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    if (viewport && height > viewport.height)
+      await page.setViewportSize({ width: viewport.width, height })
+    await page.screenshot({ path: resolve(out, `${name}.png`) })
+    if (viewport) await page.setViewportSize(viewport)
     written += 1
     console.log(`  ${name}.png`)
   } catch (error) {
@@ -211,6 +223,20 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
   await context.close()
 }
 
+/** The purchase terms, as the tab 'Visualizar Termos de Compra' opens them. */
+async function termsTab(context: BrowserContext, page: Page, device: Device) {
+  await shoot(page, `${device}-carla-terms-document`, async () => {
+    const [term] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Visualizar Termos de Compra' }).first().click(),
+    ])
+    await term.setViewportSize(devices[device])
+    await term.waitForURL(/^blob:/)
+    await settle(term, 'Termos de Compra')
+    return term
+  })
+}
+
 async function main() {
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
@@ -249,7 +275,8 @@ async function main() {
         ],
       ]
       for (const [who, landing, screens] of people) {
-        const { context } = await person(browser, server, device, who, landing, screens)
+        const { context, page } = await person(browser, server, device, who, landing, screens)
+        if (who === 'carla') await termsTab(context, page, device)
         await context.close()
       }
     }
