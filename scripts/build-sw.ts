@@ -3,7 +3,7 @@
  * script, then injects the precache manifest of dist/ with workbox-build's injectManifest.
  * What it learns from Vite's manifest (sw/build-info.ts) goes in as a `define`.
  */
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
@@ -35,6 +35,15 @@ const onFirstUse = reachedOnlyThrough(manifest, [
     .flatMap((route) => routeChunkKeys(manifest, route)),
   ...keptOnVisit.map(({ module }) => moduleKey(module)),
 ])
+/**
+ * The web font (src/styles/fonts.css) is not precached either: ~47 KiB that compress no further
+ * would take a fifth of the precache budget, and the text shows in the fallback font meanwhile
+ * (font-display: swap). It is kept on first use, so it is there offline from the next start.
+ */
+const fonts = readdirSync(resolve(dist, 'assets'))
+  .filter((file) => file.endsWith('.woff2'))
+  .map((file) => `assets/${file}`)
+onFirstUse.push(...fonts)
 const keepOnVisit: Record<string, string[]> = {}
 for (const { path, module } of keptOnVisit)
   keepOnVisit[path] = reachedOnlyThrough(manifest, [moduleKey(module)]).map((file) => `/${file}`)

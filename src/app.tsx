@@ -9,6 +9,7 @@ import { startOutbox } from './offline/outbox-listener'
 import { queryPersister, shouldPersistQuery } from './offline/persist'
 import { signOut } from './offline/sign-out'
 import { createAppRouter } from './router'
+import { focusHeadingAfterNavigation } from './ui/route-focus'
 import { showSessionExpired } from './ui/session-expired'
 import { Toaster } from './ui/toaster'
 
@@ -24,6 +25,7 @@ function createApp() {
   )
   startOutbox(queryClient)
   releaseCardSnapshotView(router)
+  focusHeadingAfterNavigation(router)
   return { queryClient, router }
 }
 

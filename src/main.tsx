@@ -4,6 +4,7 @@ import { startConnectivity } from './api/connectivity'
 import { App } from './app'
 import { startContractRead } from './features/contracts/api/early-read'
 import { registerServiceWorker } from './offline/sw-bridge'
+import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/global.css'
 

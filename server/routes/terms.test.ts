@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import * as v from 'valibot'
@@ -108,6 +109,20 @@ describe.each(backends)('contract terms (%s)', (backend) => {
       expect(html).toContain('Plano Individual Academia')
       expect(html.match(/<li><strong>/g)?.length).toBeGreaterThanOrEqual(5)
       expect(html).toContain('Aceite pendente')
+    })
+
+    it('allows its one style element by hash, and nothing inline besides', async () => {
+      const response = await get(`/term/contract?id=${demoIds.carla.contract}`, tokens.carla)
+      const policy = response.headers.get('content-security-policy') ?? ''
+      expect(policy).not.toContain('unsafe-inline')
+      const html = await response.text()
+      const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((match) => match[1])
+      expect(styles).toHaveLength(1)
+      const hash = createHash('sha256')
+        .update(styles[0] ?? '')
+        .digest('base64')
+      expect(policy).toContain(`style-src 'sha256-${hash}'`)
+      expect(styles[0]).toContain('@media print')
     })
 
     it('lists the dependents the contract covers', async () => {

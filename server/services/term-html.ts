@@ -3,27 +3,46 @@
  * The app opens it in a new tab; every value is escaped by hono/html's template (markup goes in
  * only as html`…` or raw()), and the app still sanitizes it (DESIGN.md §6).
  */
+import { createHash } from 'node:crypto'
 import { html, raw } from 'hono/html'
 import type { TermDocument } from './terms'
 
-/** Only inline styles; served with a CSP that allows nothing else. */
-export const termHtmlPolicy =
-  "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
-
-const style = raw(`
-  body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: #1f2933;
-         line-height: 1.5; margin: 0; background: #f5f7fa; }
-  main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem; background: #fff; }
-  h1 { font-size: 1.5rem; margin: 0 0 .25rem; color: #0b4f8a; }
-  h2 { font-size: 1.1rem; margin: 1.75rem 0 .5rem; color: #0b4f8a; }
-  .subtitle { margin: 0; color: #52606d; }
-  dl { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; margin: 0; }
-  dt { font-weight: 600; }
-  dd { margin: 0; }
-  ol { padding-left: 1.25rem; }
+/**
+ * Readable on a screen, plain on paper. The app opens the body only and dresses it itself
+ * (src/features/contracts/logic/term-style.ts); this is for the document opened as it is.
+ */
+const styleText = `
+  body { font: 16px/1.6 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif;
+         color: #1b2430; margin: 0; background: #f3f6fb; }
+  main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; background: #fff; }
+  h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: #0b4fa8; }
+  h2 { font-size: 1.125rem; margin: 2rem 0 .5rem; color: #0b4fa8;
+       padding-bottom: .25rem; border-bottom: 1px solid #c9d3e0; }
+  .subtitle { margin: 0; color: #4d5a6a; }
+  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .375rem 1rem; margin: 0; }
+  dt { font-weight: 600; color: #4d5a6a; }
+  dd { margin: 0; overflow-wrap: break-word; }
+  ol, ul { padding-left: 1.5rem; }
   li { margin-bottom: .75rem; }
-  footer { margin-top: 2rem; font-size: .85rem; color: #52606d; }
-`)
+  footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
+           font-size: .875rem; color: #4d5a6a; }
+  @media (max-width: 480px) { dl { grid-template-columns: 1fr; } }
+  @media print {
+    @page { margin: 2cm; }
+    body { background: #fff; color: #000; font-size: 11pt; }
+    main { max-width: none; padding: 0; }
+    h1, h2, .subtitle, dt, footer { color: #000; }
+    h2 { break-after: avoid; }
+    li, dl { break-inside: avoid; }
+  }
+`
+const style = raw(styleText)
+
+/**
+ * Nothing runs, nothing loads: the one style element above is allowed by its hash, so even
+ * markup slipped into a value could not bring styles of its own (no 'unsafe-inline').
+ */
+export const termHtmlPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(styleText).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
 
 export function renderPurchaseTermsHtml(term: TermDocument) {
   const dependents =

@@ -52,4 +52,12 @@ describe('server markup is sanitized before it touches the DOM (DESIGN §6)', ()
     expect(html).toContain('<h1>Termos</h1>')
     expect(html).not.toContain('<script>')
   })
+
+  it('dresses the document with the given style, which can never end its element early', () => {
+    const html = sanitizedDocument('<h1>Termos</h1>', 'Termos', 'h1 { color: blue } </style><b>')
+    const parsed = new DOMParser().parseFromString(html, 'text/html')
+    expect(parsed.querySelectorAll('style')).toHaveLength(1)
+    expect(parsed.querySelector('style')?.textContent).toContain('h1 { color: blue }')
+    expect(parsed.body.innerHTML).toBe('<h1>Termos</h1>')
+  })
 })

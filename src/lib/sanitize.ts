@@ -8,8 +8,13 @@ export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
 }
 
-/** A standalone, sanitized HTML document, ready to open in its own tab. */
-export function sanitizedDocument(html: string, title: string): string {
+/**
+ * A standalone, sanitized HTML document, ready to open in its own tab, dressed with the app's own
+ * `style` (the server's CSS is dropped with the rest of its head).
+ */
+export function sanitizedDocument(html: string, title: string, style = ''): string {
   const escapedTitle = title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapedTitle}</title></head><body>${sanitizeHtml(html)}</body></html>`
+  // Our own constant, but still never able to end the element early.
+  const css = style.replace(/</g, '\\3c ')
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapedTitle}</title><style>${css}</style></head><body>${sanitizeHtml(html)}</body></html>`
 }

@@ -72,11 +72,10 @@ function Layout() {
   const menu = <SignOutMenu />
 
   return (
-    <Shell start={back} end={menu}>
+    <Shell start={back} end={menu} nav={meta.hideBottomNav ? undefined : <BottomNav />}>
       <div key={pathname} className={shellStyles.page} data-transition={meta.transition ?? 'fade'}>
         <Outlet />
       </div>
-      {!meta.hideBottomNav && <BottomNav />}
     </Shell>
   )
 }

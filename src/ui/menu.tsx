@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { IconButton } from './button'
 import { MoreIcon } from './icons'
 import styles from './menu.module.css'
@@ -10,28 +10,77 @@ export type MenuItem = {
   disabled?: boolean
 }
 
-/** An overflow menu (⋮) following the WAI-ARIA menu button pattern. */
+/** Which item gets the focus when the menu opens: the first or the last. */
+type OpenAt = 'first' | 'last'
+
+/**
+ * An overflow menu (⋮) following the WAI-ARIA menu button pattern: Enter, Space or ArrowDown open
+ * it on the first item, ArrowUp on the last; ArrowUp/Down move (wrapping), Home/End jump; Escape
+ * closes and gives the focus back to the button; Tab, a click outside or the focus leaving close
+ * it. Disabled items stay focusable (aria-disabled), so a screen reader hears they exist.
+ */
 export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: string }) {
-  const [open, setOpen] = useState(false)
+  const [openAt, setOpenAt] = useState<OpenAt | null>(null)
+  const open = openAt !== null
   const root = useRef<HTMLDivElement>(null)
   const listId = useId()
 
+  const button = () => root.current?.querySelector<HTMLButtonElement>('[aria-haspopup="menu"]')
+
+  function close(returnFocus: boolean) {
+    setOpenAt(null)
+    if (returnFocus) button()?.focus()
+  }
+
   useEffect(() => {
-    if (!open) return
+    const element = root.current
+    if (!openAt || !element) return
     const closeOnOutside = (event: PointerEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false)
+      if (!element.contains(event.target as Node)) setOpenAt(null)
     }
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false)
+    // The focus left the menu and its button (Tab, a click elsewhere, another window): close.
+    const closeOnFocusOut = (event: FocusEvent) => {
+      if (!element.contains(event.relatedTarget as Node | null)) setOpenAt(null)
     }
     document.addEventListener('pointerdown', closeOnOutside)
-    document.addEventListener('keydown', closeOnEscape)
-    root.current?.querySelector<HTMLButtonElement>('[role="menuitem"]:not(:disabled)')?.focus()
+    element.addEventListener('focusout', closeOnFocusOut)
+    const all = menuItems(element)
+    ;(openAt === 'first' ? all[0] : all.at(-1))?.focus()
     return () => {
       document.removeEventListener('pointerdown', closeOnOutside)
-      document.removeEventListener('keydown', closeOnEscape)
+      element.removeEventListener('focusout', closeOnFocusOut)
     }
-  }, [open])
+  }, [openAt])
+
+  function onButtonKeyDown(event: KeyboardEvent) {
+    // Enter and Space click the button, which opens the menu on its first item.
+    const at: OpenAt | null =
+      event.key === 'ArrowDown' ? 'first' : event.key === 'ArrowUp' ? 'last' : null
+    if (!at) return
+    event.preventDefault()
+    setOpenAt(at)
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    const all = root.current ? menuItems(root.current) : []
+    const index = all.indexOf(document.activeElement as HTMLButtonElement)
+    const target: Record<string, number | undefined> = {
+      ArrowDown: (index + 1) % all.length,
+      ArrowUp: (index - 1 + all.length) % all.length,
+      Home: 0,
+      End: all.length - 1,
+    }
+    if (event.key in target) {
+      event.preventDefault()
+      all[target[event.key] ?? 0]?.focus()
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      close(true)
+    } else if (event.key === 'Tab') {
+      // The focus goes on to the next thing on the page, as Tab does; the menu just closes.
+      close(false)
+    }
+  }
 
   return (
     <div className={styles.root} ref={root}>
@@ -40,21 +89,30 @@ export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: str
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpenAt(open ? null : 'first')}
+        onKeyDown={onButtonKeyDown}
       >
         <MoreIcon />
       </IconButton>
       {open && (
-        <div className={styles.list} role="menu" id={listId} aria-label={label}>
+        <div
+          className={styles.list}
+          role="menu"
+          id={listId}
+          aria-label={label}
+          onKeyDown={onMenuKeyDown}
+        >
           {items.map((item) => (
             <button
               key={item.label}
               type="button"
               role="menuitem"
+              tabIndex={-1}
               className={styles.item}
-              disabled={item.disabled}
+              aria-disabled={item.disabled || undefined}
               onClick={() => {
-                setOpen(false)
+                if (item.disabled) return
+                close(true)
                 item.onSelect?.()
               }}
             >
@@ -67,3 +125,7 @@ export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: str
     </div>
   )
 }
+
+const menuItems = (root: HTMLElement) => [
+  ...root.querySelectorAll<HTMLButtonElement>('[role="menuitem"]'),
+]

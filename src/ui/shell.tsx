@@ -4,13 +4,20 @@ import { Logo } from './logo'
 import styles from './shell.module.css'
 import { useOnline } from './use-online'
 
-type Props = { start?: ReactNode; end?: ReactNode; children: ReactNode }
+type Props = {
+  start?: ReactNode
+  end?: ReactNode
+  /** The main navigation: a bottom bar on a phone, a column beside the page from 1024 px. */
+  nav?: ReactNode
+  children: ReactNode
+}
 
 /**
  * The app shell: header with a curved blue gradient and the logo (spec §2), a quiet note while
- * the device has no connection (hanging from the header, so the page never moves), then the page.
+ * the device has no connection (hanging from the header, so the page never moves), then the page
+ * and, inside the layout, the main navigation: at the bottom on a phone, on the left on a desktop.
  */
-export function Shell({ start, end, children }: Props) {
+export function Shell({ start, end, nav, children }: Props) {
   const online = useOnline()
   return (
     <>
@@ -30,7 +37,10 @@ export function Shell({ start, end, children }: Props) {
           </p>
         )}
       </header>
-      <main className={styles.main}>{children}</main>
+      <div className={nav ? `${styles.frame} ${styles.withNav}` : styles.frame}>
+        <main className={styles.main}>{children}</main>
+        {nav}
+      </div>
     </>
   )
 }

@@ -12,17 +12,26 @@ type Props<K extends string> = {
   children: ReactNode
 }
 
-/** Tabs following the WAI-ARIA pattern: arrow keys move between tabs, one panel shows. */
+/**
+ * Tabs following the WAI-ARIA pattern (automatic activation): one tab in the Tab order (roving
+ * tabindex), ArrowLeft/Right move and wrap, Home/End jump to the ends; one panel shows.
+ */
 export function Tabs<K extends string>({ label, tabs, selected, onSelect, children }: Props<K>) {
   const id = useId()
   const list = useRef<HTMLDivElement>(null)
 
   function onKeyDown(event: KeyboardEvent) {
     const index = tabs.findIndex((tab) => tab.key === selected)
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0
-    if (!step) return
+    const target: Record<string, number> = {
+      ArrowRight: (index + 1) % tabs.length,
+      ArrowLeft: (index - 1 + tabs.length) % tabs.length,
+      Home: 0,
+      End: tabs.length - 1,
+    }
+    const nextIndex = target[event.key]
+    if (nextIndex === undefined) return
     event.preventDefault()
-    const next = tabs[(index + step + tabs.length) % tabs.length]
+    const next = tabs[nextIndex]
     if (!next) return
     onSelect(next.key)
     list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(`${id}-${next.key}`)}`)?.focus()

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
+import { chromePath } from './chromium'
 
-export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
+export { chromePath, chromiumArgs, launchBrowser } from './chromium'
+
 export const browserRequired = Boolean(process.env.CI || process.env.REQUIRE_BROWSER)
 export const hasBrowser = existsSync(chromePath)
 
@@ -21,24 +23,6 @@ export const describeBrowser: typeof describe = hasBrowser
       )
       describe.skip(name, () => {})
     }) as unknown as typeof describe)
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-]
-
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: chromePath,
-    headless: true,
-    args: [...chromiumArgs, ...extraArgs],
-  })
-}
 
 const axeSource = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useContract } from '../../features/contracts/api/contract'
 import { DependentsList } from '../../features/registration/components/dependents-list'
 import { useOutboxMarks } from '../../offline/outbox'
+import { Skeleton } from '../../ui/skeleton'
 
 export const Route = createFileRoute('/_app/dependents')({
   staticData: { backRoute: '/home' },
@@ -12,7 +13,7 @@ function DependentsScreen() {
   const { contractId } = Route.useRouteContext()
   const { contract } = useContract(contractId)
   const marks = useOutboxMarks(contractId)
-  if (!contract) return null
+  if (!contract) return <Skeleton />
   return (
     <DependentsList
       dependents={contract.dependents}

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useContract } from '../../features/contracts/api/contract'
 import { Profile } from '../../features/contracts/components/profile'
 import { useOutboxMarks } from '../../offline/outbox'
+import { Skeleton } from '../../ui/skeleton'
 
 export const Route = createFileRoute('/_app/home')({
   staticData: { backRoute: '/selected-contract' },
@@ -13,7 +14,7 @@ function Home() {
   const { contract, syncing } = useContract(contractId)
   const marks = useOutboxMarks(contractId)
   // The layout only renders once the device knows the contract; this covers the first frame.
-  if (!contract) return null
+  if (!contract) return <Skeleton />
   return (
     <Profile
       contract={contract}

@@ -1,10 +1,13 @@
+import { useIsFetching } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { instalmentKeys } from '../../api/query-keys'
 import { useContract } from '../../features/contracts/api/contract'
 import { useInstalments, useSendPaymentLink } from '../../features/payments/api/instalments'
 import { openInstalmentReceipt } from '../../features/payments/api/receipts'
 import { InstalmentList } from '../../features/payments/components/instalment-list'
 import { tabOfLink } from '../../features/payments/logic/selection'
+import { Skeleton } from '../../ui/skeleton'
 import { useOnline } from '../../ui/use-online'
 
 /** Beyond the spec: ?aba=vencidos opens on that tab (the card screen's way to the overdue ones). */
@@ -25,17 +28,23 @@ function Payments() {
   const { instalments } = useInstalments(contractId)
   const sendLink = useSendPaymentLink()
   const online = useOnline()
-  if (!contract) return null
+  // Nothing on the device yet and the first answer on its way: placeholders where the list goes.
+  const fetching = useIsFetching({ queryKey: instalmentKeys.contract(contractId) }) > 0
+  const firstSync = fetching && !instalments?.length
+  if (!contract) return <Skeleton />
   return (
-    <InstalmentList
-      contractName={contract.model_contract.name}
-      contractNumber={contract.contract_number}
-      instalments={instalments ?? []}
-      initialTab={tabOfLink(aba)}
-      online={online}
-      paying={sendLink.isPending}
-      onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
-      onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
-    />
+    <>
+      <InstalmentList
+        contractName={contract.model_contract.name}
+        contractNumber={contract.contract_number}
+        instalments={instalments ?? []}
+        initialTab={tabOfLink(aba)}
+        online={online}
+        paying={sendLink.isPending}
+        onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
+        onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
+      />
+      {firstSync && <Skeleton label="Carregando parcelas…" />}
+    </>
   )
 }

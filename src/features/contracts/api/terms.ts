@@ -1,3 +1,4 @@
+import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { ApiError, apiRequest } from '../../../api/client'
@@ -5,6 +6,7 @@ import { contractKeys } from '../../../api/query-keys'
 import { sanitizedDocument } from '../../../lib/sanitize'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
+import { termDocumentStyle } from '../logic/term-style'
 
 export const acceptTermFailed = 'Erro ao aceitar o termo'
 export const popupBlocked = 'Não foi possível abrir nova janela — verifique bloqueador de pop-up.'
@@ -24,7 +26,9 @@ export async function openTerm(contractId: string) {
       schema: v.string(),
       responseType: 'text',
     })
-    const blob = new Blob([sanitizedDocument(html, 'Termos de Compra')], { type: 'text/html' })
+    const font = new URL(interFont, window.location.href).href
+    const page = sanitizedDocument(html, 'Termos de Compra', termDocumentStyle(font))
+    const blob = new Blob([page], { type: 'text/html' })
     tab.location.href = URL.createObjectURL(blob)
   } catch (error) {
     tab.close()

@@ -16,22 +16,24 @@ export function ContractPicker() {
     <div className={styles.page}>
       <h1 className={styles.title}>Selecione o contrato</h1>
       {contracts?.length ? (
-        contracts.map((contract) => (
-          <ContractSummary key={contract.id} contract={contract}>
-            <div className={contractSummaryStyles.actions}>
-              <Button
-                block
-                aria-label={`Selecionar Contrato ${contract.model_contract.name}`}
-                onClick={() => {
-                  session.setContractId(contract.id)
-                  void navigate({ to: '/home' })
-                }}
-              >
-                Selecionar Contrato
-              </Button>
-            </div>
-          </ContractSummary>
-        ))
+        <div className={styles.columns}>
+          {contracts.map((contract) => (
+            <ContractSummary key={contract.id} contract={contract}>
+              <div className={contractSummaryStyles.actions}>
+                <Button
+                  block
+                  aria-label={`Selecionar Contrato ${contract.model_contract.name}`}
+                  onClick={() => {
+                    session.setContractId(contract.id)
+                    void navigate({ to: '/home' })
+                  }}
+                >
+                  Selecionar Contrato
+                </Button>
+              </div>
+            </ContractSummary>
+          ))}
+        </div>
       ) : (
         <p className={styles.muted}>Nenhum contrato encontrado.</p>
       )}

@@ -35,29 +35,31 @@ export function PendingTerms({ onDisagree }: Props) {
     <div className={styles.page}>
       <h1 className={styles.title}>Termos do contrato</h1>
       <p className={styles.muted}>Leia e aceite os termos de compra para continuar.</p>
-      {pending.map((contract) => (
-        <ContractSummary key={contract.id} contract={contract}>
-          <button
-            type="button"
-            className={contractSummaryStyles.link}
-            onClick={() => void openTerm(contract.id)}
-          >
-            Visualizar Termos de Compra
-          </button>
-          <div className={contractSummaryStyles.actions}>
-            <Button variant="secondary" onClick={onDisagree}>
-              Discordo
-            </Button>
-            <Button
-              busy={accept.isPending && accept.variables === contract.id}
-              disabled={accept.isPending}
-              onClick={() => accept.mutate(contract.id)}
+      <div className={styles.columns}>
+        {pending.map((contract) => (
+          <ContractSummary key={contract.id} contract={contract}>
+            <button
+              type="button"
+              className={contractSummaryStyles.link}
+              onClick={() => void openTerm(contract.id)}
             >
-              Li e aceito
-            </Button>
-          </div>
-        </ContractSummary>
-      ))}
+              Visualizar Termos de Compra
+            </button>
+            <div className={contractSummaryStyles.actions}>
+              <Button variant="secondary" onClick={onDisagree}>
+                Discordo
+              </Button>
+              <Button
+                busy={accept.isPending && accept.variables === contract.id}
+                disabled={accept.isPending}
+                onClick={() => accept.mutate(contract.id)}
+              >
+                Li e aceito
+              </Button>
+            </div>
+          </ContractSummary>
+        ))}
+      </div>
     </div>
   )
 }

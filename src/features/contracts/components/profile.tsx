@@ -7,6 +7,7 @@ import type { StoredContract } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
 import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
+import { Email } from '../../../ui/email'
 import { DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { SaveMark } from '../../../ui/pending-badge'
@@ -33,7 +34,11 @@ export function Profile({ contract, syncing, saveState }: Props) {
     ['Nome', name || '---'],
     ['CPF', formatCpf(person?.documents.cpf)],
     ['Celular', formatPhone(person?.phone.number_ddi, person?.phone.number)],
-    ['Email', email || '---', email ? undefined : styles.emptyOnMobile],
+    [
+      'Email',
+      email ? <Email key="email" value={email} /> : '---',
+      email ? undefined : styles.emptyOnMobile,
+    ],
     ['Contrato', contract.model_contract.name || '---'],
     ['Série/Número', formatSeriesNumber(contract.serie, contract.contract_number)],
     ['Status', <Chip key="status" {...chip} />],

@@ -1,10 +1,12 @@
 import type { ModelContractDocument } from '../../../api/schemas'
 import { base64ToBlob, downloadBlob } from '../../../lib/files'
 import { Button } from '../../../ui/button'
+import { EmptyState } from '../../../ui/empty-state'
 import { DocumentIcon, DownloadIcon } from '../../../ui/icons'
 import styles from '../../../ui/page.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
 
+export const documentsEmpty = 'Nenhum documento disponível para este contrato.'
 export const documentUnavailable = 'Documento não disponível para download.'
 
 export function documentCountLabel(count: number) {
@@ -31,6 +33,7 @@ export function GeneralDocuments({ documents }: { documents: ModelContractDocume
     <div className={styles.page}>
       <h1 className={styles.title}>Documentos Gerais</h1>
       <p className={styles.muted}>{documentCountLabel(documents.length)}</p>
+      {documents.length === 0 && <EmptyState>{documentsEmpty}</EmptyState>}
       <ul className={styles.list}>
         {documents.map((document) => (
           <li key={document.id} className={`${styles.card} ${styles.row}`}>

@@ -5,6 +5,7 @@ import type { OutboxRow } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
 import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
+import { EmptyState } from '../../../ui/empty-state'
 import { EyeIcon, PlusIcon } from '../../../ui/icons'
 import pageStyles from '../../../ui/page.module.css'
 import { SaveMark, UnsentBadge } from '../../../ui/pending-badge'
@@ -24,6 +25,8 @@ type Props = {
   /** Saves still on the device, by dependent id or temporary id ('pendente', 'não enviado'). */
   marks: Map<string, OutboxRow>
 }
+
+export const dependentsEmpty = 'Nenhum dependente cadastrado neste contrato.'
 
 /** Spec §2 screen 11: 'Seus Dependentes' with the included-dependents progress. */
 export function DependentsList({ dependents, included, marks }: Props) {
@@ -54,6 +57,7 @@ export function DependentsList({ dependents, included, marks }: Props) {
           Novo Dependente
         </Link>
       )}
+      {shown.length === 0 && refusedNew.length === 0 && <EmptyState>{dependentsEmpty}</EmptyState>}
       <ul className={pageStyles.list}>
         {shown.map((dependent) => (
           <li key={dependent.id} className={styles.item}>

@@ -1,0 +1,294 @@
+/**
+ * `npm run screenshots`: every screen of the built app, as a phone (390×844) and a desktop
+ * (1366×768) see it, written to screenshots/ (git-ignored) with stable names such as
+ * `desktop-ana-home.png` — logged out, as each demo person, offline and in error states. It
+ * starts its own server on a free port with a fresh DATA_DIR, as the browser journeys do, and
+ * drives the system Chromium (CHROME_PATH). Not part of `npm test`: it judges nothing, it is for
+ * people to look at. Needs `npm run build` first.
+ */
+import { mkdirSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser } from '../tests/helpers/chromium'
+import { latestMessage } from '../tests/helpers/outbox'
+import { type RunningServer, startServer } from '../tests/helpers/server'
+
+const out = resolve(import.meta.dirname, '../screenshots')
+const devices = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1366, height: 768 },
+} as const
+type Device = keyof typeof devices
+
+const failures: string[] = []
+let written = 0
+
+/** Waits for the screen to settle: its heading, the network, the font, running animations. */
+async function settle(page: Page, heading?: string) {
+  if (heading)
+    await page
+      .getByRole('heading', { name: heading, level: 1 })
+      .first()
+      .waitFor({ state: 'visible', timeout: 15_000 })
+  await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined)
+  await page.evaluate(() => document.fonts.ready)
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined)
+}
+
+/**
+ * One picture of `page`, or of the page `reach` answers (a new tab); a screen that cannot be
+ * reached is reported at the end, the rest still taken.
+ */
+async function shoot(start: Page, name: string, reach: () => Promise<unknown>) {
+  try {
+    const reached = await reach()
+    const page =
+      reached && typeof reached === 'object' && 'screenshot' in reached ? (reached as Page) : start
+    // The whole page, taken with a window as tall as the page: a bar fixed to the bottom of the
+    // screen then sits at the bottom of the picture, not across the middle as fullPage puts it.
+    const viewport = page.viewportSize()
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    if (viewport && height > viewport.height)
+      await page.setViewportSize({ width: viewport.width, height })
+    await page.screenshot({ path: resolve(out, `${name}.png`) })
+    if (viewport) await page.setViewportSize(viewport)
+    written += 1
+    console.log(`  ${name}.png`)
+  } catch (error) {
+    failures.push(`${name}: ${error instanceof Error ? error.message.split('\n')[0] : error}`)
+    console.warn(`  ${name}: falhou`)
+  }
+}
+
+async function newPage(browser: Browser, device: Device) {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: devices[device],
+    // Toasts and transitions sit still for a picture.
+    reducedMotion: 'reduce',
+  })
+  return { context, page: await context.newPage() }
+}
+
+/** Logs in through the screens, reading the code from the demo outbox; returns the code. */
+async function requestCode(page: Page, base: string, email: string) {
+  await page.goto(`${base}/login`)
+  await page.getByRole('radio', { name: 'E-mail' }).check()
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
+  const before = await latestMessage(base, email).catch(() => null)
+  await page.getByRole('button', { name: 'Enviar Código' }).click()
+  await page.waitForURL(/\/verify-code\?email=/)
+  for (let tries = 0; tries < 50; tries++) {
+    const message = await latestMessage(base, email).catch(() => null)
+    if (message && message.sent_at !== before?.sent_at) return message.code
+    await new Promise((done) => setTimeout(done, 100))
+  }
+  throw new Error(`nenhum código para ${email}`)
+}
+
+async function loggedOut(browser: Browser, server: RunningServer, device: Device) {
+  const { context, page } = await newPage(browser, device)
+  const base = server.url
+  const name = (screen: string) => `${device}-logged-out-${screen}`
+  await shoot(page, name('login'), async () => {
+    await page.goto(`${base}/login`)
+    await settle(page, 'Receber código de entrada')
+  })
+  await shoot(page, name('login-errors'), async () => {
+    await page.getByRole('button', { name: 'Enviar Código' }).click()
+    await settle(page)
+  })
+  await shoot(page, name('verify-code-wrong'), async () => {
+    const code = await requestCode(page, base, 'ana@exemplo.com.br')
+    const wrong = code.replace(/\d/g, (digit) => String((Number(digit) + 1) % 10))
+    await page.getByLabel('Código de entrada').fill(wrong)
+    await page
+      .getByText(/Código inválido|Erro ao validar/)
+      .first()
+      .waitFor({ timeout: 10_000 })
+    await settle(page)
+  })
+  await shoot(page, name('verificar'), async () => {
+    await page.goto(`${base}/verificar`)
+    await settle(page, 'Verificar carteirinha')
+  })
+  await shoot(page, name('pagamento'), async () => {
+    await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
+    await settle(page, 'Pagamento')
+  })
+  await shoot(page, name('pagamento-trocar-cartao'), async () => {
+    await page.goto(`${base}/pagamento?code=TROCA-CARTAO-ANA`)
+    await settle(page, 'Trocar Cartão')
+  })
+  await shoot(page, name('pagamento-codigo-errado'), async () => {
+    await page.goto(`${base}/pagamento?code=NAO-EXISTE`)
+    await settle(page)
+  })
+  await context.close()
+}
+
+/** Logs a demo person in and pictures the screens that person reaches. */
+async function person(
+  browser: Browser,
+  server: RunningServer,
+  device: Device,
+  who: string,
+  landing: { path: string; heading: string; screen: string },
+  screens: Array<[screen: string, path: string, heading: string]>,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, device)
+  const base = server.url
+  const code = await requestCode(page, base, `${who}@exemplo.com.br`)
+  await page.getByLabel('Código de entrada').fill(code)
+  await shoot(page, `${device}-${who}-${landing.screen}`, async () => {
+    await page.waitForURL((url) => url.pathname === landing.path, { timeout: 15_000 })
+    await settle(page, landing.heading)
+  })
+  for (const [screen, path, heading] of screens)
+    await shoot(page, `${device}-${who}-${screen}`, async () => {
+      await page.goto(`${base}${path}`)
+      await settle(page, heading)
+    })
+  return { context, page }
+}
+
+const anaScreens: Array<[string, string, string]> = [
+  ['home', '/home', 'Perfil'],
+  ['payments', '/search', 'Pagamentos'],
+  ['cards', '/favorites', 'Carteirinhas'],
+  ['dependents', '/dependents', 'Seus Dependentes'],
+  ['dependent-new', '/dependent/new', 'Novo Dependente'],
+  ['holder', '/holder', 'Meu cadastro'],
+  ['documents', '/general-documents', 'Documentos Gerais'],
+  ['scheduling', '/profile', 'Agendamentos'],
+]
+
+async function ana(browser: Browser, server: RunningServer, device: Device) {
+  const landing = { path: '/home', heading: 'Perfil', screen: 'after-login' }
+  const { context, page } = await person(browser, server, device, 'ana', landing, anaScreens)
+  const name = (screen: string) => `${device}-ana-${screen}`
+  await shoot(page, name('home-menu'), async () => {
+    await page.goto(`${server.url}/home`)
+    await settle(page, 'Perfil')
+    await page.getByRole('button', { name: 'Mais opções' }).click()
+    await page.getByRole('menu').waitFor()
+  })
+  await shoot(page, name('dependent-new-errors'), async () => {
+    await page.goto(`${server.url}/dependent/new`)
+    await settle(page, 'Novo Dependente')
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await settle(page)
+  })
+  await shoot(page, name('card-flip'), async () => {
+    await page.goto(`${server.url}/favorites`)
+    await settle(page, 'Carteirinhas')
+    await page
+      .getByRole('button', { name: /Visualizar/ })
+      .first()
+      .click()
+    await settle(page)
+  })
+  // No signal: the installed app on the precached shell, with the server stopped.
+  await page.goto(`${server.url}/home`)
+  await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)
+  await settle(page, 'Perfil')
+  await server.stop()
+  try {
+    for (const [screen, path, heading] of [
+      ['offline-home', '/home', 'Perfil'],
+      ['offline-cards', '/favorites', 'Carteirinhas'],
+      ['offline-payments', '/search', 'Pagamentos'],
+    ] as const)
+      await shoot(page, name(screen), async () => {
+        await page.goto(`${server.url}${path}`)
+        await settle(page, heading)
+        await page.getByText('Sem conexão').first().waitFor({ timeout: 15_000 })
+      })
+  } finally {
+    await server.ensureRunning()
+  }
+  await context.close()
+}
+
+/** The purchase terms, as the tab 'Visualizar Termos de Compra' opens them. */
+async function termsTab(context: BrowserContext, page: Page, device: Device) {
+  await shoot(page, `${device}-carla-terms-document`, async () => {
+    const [term] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Visualizar Termos de Compra' }).first().click(),
+    ])
+    await term.setViewportSize(devices[device])
+    await term.waitForURL(/^blob:/)
+    await settle(term, 'Termos de Compra')
+    return term
+  })
+}
+
+async function main() {
+  rmSync(out, { recursive: true, force: true })
+  mkdirSync(out, { recursive: true })
+  const [server, browser] = await Promise.all([startServer(), launchBrowser()])
+  try {
+    for (const device of Object.keys(devices) as Device[]) {
+      console.log(`${device} (${devices[device].width}×${devices[device].height})`)
+      await loggedOut(browser, server, device)
+      await ana(browser, server, device)
+      const people: Array<
+        [string, { path: string; heading: string; screen: string }, Array<[string, string, string]>]
+      > = [
+        [
+          'bruno',
+          {
+            path: '/selected-contract',
+            heading: 'Selecione o contrato',
+            screen: 'selected-contract',
+          },
+          [],
+        ],
+        ['carla', { path: '/terms', heading: 'Termos do contrato', screen: 'terms' }, []],
+        [
+          'davi',
+          { path: '/home', heading: 'Perfil', screen: 'home' },
+          [
+            ['holder-read-only', '/holder', 'Meu cadastro'],
+            ['dependents-empty', '/dependents', 'Seus Dependentes'],
+          ],
+        ],
+        // No contracts: the verify screen is where the spec leaves her.
+        [
+          'elisa',
+          { path: '/verify-code', heading: 'Inserir código de entrada', screen: 'no-contracts' },
+          [],
+        ],
+      ]
+      for (const [who, landing, screens] of people) {
+        const { context, page } = await person(browser, server, device, who, landing, screens)
+        if (who === 'carla') await termsTab(context, page, device)
+        await context.close()
+      }
+    }
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+  console.log(`${written} imagens em ${out}`)
+  if (failures.length > 0) {
+    console.error(`Não foi possível fotografar:\n  ${failures.join('\n  ')}`)
+    process.exitCode = 1
+  }
+}
+
+await main()

@@ -1,0 +1,39 @@
+/**
+ * How the purchase terms read in their own tab. The server's document brings a style of its own
+ * (server/services/term-html.ts), but what the app opens is the sanitized body only — no server
+ * CSS reaches the page (DESIGN §6) — so the app dresses it: a readable column on screen, plain
+ * black on white on paper, and the clause list never split mid-clause when printed. The font is
+ * the app's own file, named by its absolute URL (a blob document has no base of its own).
+ */
+export function termDocumentStyle(fontUrl: string) {
+  return `
+@font-face { font-family: "Inter Variable"; font-style: normal; font-weight: 100 900;
+  font-display: swap; src: url("${fontUrl}") format("woff2-variations"); }
+:root { color-scheme: light; }
+body { margin: 0; background: #f3f6fb; color: #1b2430;
+  font: 16px/1.6 "Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+main, body > :not(main) { box-sizing: border-box; }
+main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; background: #fff;
+  min-height: 100vh; }
+h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: #0b4fa8; }
+h2 { font-size: 1.125rem; line-height: 1.3; margin: 2rem 0 .5rem; color: #0b4fa8;
+  padding-bottom: .25rem; border-bottom: 1px solid #c9d3e0; }
+p { margin: 0 0 .75rem; }
+dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .375rem 1rem; margin: 0; }
+dt { font-weight: 600; color: #4d5a6a; }
+dd { margin: 0; overflow-wrap: break-word; }
+ol, ul { padding-left: 1.5rem; }
+li { margin-bottom: .75rem; }
+footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
+  font-size: .875rem; color: #4d5a6a; }
+@media (max-width: 480px) { dl { grid-template-columns: 1fr; } dd { margin-bottom: .5rem; } }
+@media print {
+  @page { margin: 2cm; }
+  body { background: #fff; color: #000; font-size: 11pt; }
+  main { max-width: none; padding: 0; min-height: 0; }
+  h1, h2 { color: #000; }
+  h2 { break-after: avoid; }
+  li, dl { break-inside: avoid; }
+}
+`
+}

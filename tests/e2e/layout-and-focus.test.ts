@@ -1,0 +1,338 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { type RunningServer, startServer } from '../helpers/server'
+
+const phone = { width: 390, height: 844 }
+const desktop = { width: 1366, height: 768 }
+
+/** The screens inside the layout, with their headings. */
+const screens = [
+  ['/home', 'Perfil'],
+  ['/search', 'Pagamentos'],
+  ['/favorites', 'Carteirinhas'],
+  ['/dependents', 'Seus Dependentes'],
+  ['/holder', 'Meu cadastro'],
+  ['/general-documents', 'Documentos Gerais'],
+  ['/profile', 'Agendamentos'],
+] as const
+
+describeBrowser('layout, focus and keyboard everywhere', () => {
+  let server: RunningServer
+  let browser: Browser
+  const contexts: BrowserContext[] = []
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined)
+    await browser?.close()
+    await server?.close()
+  })
+
+  /** A person logged in through the screens on a device of that size, on their profile. */
+  async function signIn(email: string, viewport: { width: number; height: number }) {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport })
+    contexts.push(context)
+    const page = await context.newPage()
+    await loginThroughScreens(page, server.url, email)
+    await page.waitForURL(`${server.url}/home`)
+    await expectVisible(page.getByRole('heading', { name: 'Perfil', level: 1 }))
+    return page
+  }
+
+  async function open(page: Page, path: string, heading: string) {
+    await page.goto(`${server.url}${path}`)
+    await expectVisible(page.getByRole('heading', { name: heading, level: 1 }))
+  }
+
+  const activeElement = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement
+      return {
+        tag: active?.tagName.toLowerCase(),
+        text: active?.textContent?.trim(),
+        role: active?.getAttribute('role'),
+      }
+    })
+
+  const navigationBox = async (page: Page) => {
+    const nav = page.getByRole('navigation', { name: 'Navegação principal' })
+    await expectVisible(nav)
+    const box = await nav.boundingBox()
+    if (!box) throw new Error('navegação sem caixa')
+    return box
+  }
+
+  describe('on a desktop (1366×768)', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await signIn('ana@exemplo.com.br', desktop)
+    })
+
+    it('navigates from a column on the left, with no bar at the bottom', async () => {
+      const nav = await navigationBox(page)
+      expect(nav.x).toBeLessThan(300)
+      // Items one under the other, not side by side.
+      const perfil = await page.getByRole('link', { name: 'Perfil' }).boundingBox()
+      const pagamentos = await page.getByRole('link', { name: 'Pagamentos' }).boundingBox()
+      expect(pagamentos?.x).toBe(perfil?.x)
+      expect(pagamentos?.y).toBeGreaterThan((perfil?.y ?? 0) + (perfil?.height ?? 0) - 1)
+      expect(nav.y + nav.height).toBeLessThan(desktop.height - 100)
+      const main = await page.getByRole('main').boundingBox()
+      expect(main?.x).toBeGreaterThan(nav.x + nav.width)
+      // The page uses the width: far wider than a phone's column.
+      expect(main?.width).toBeGreaterThan(800)
+      await page.getByRole('link', { name: 'Pagamentos' }).click()
+      await page.waitForURL(`${server.url}/search`)
+      expect(
+        await page.getByRole('link', { name: 'Pagamentos' }).getAttribute('aria-current'),
+      ).toBe('page')
+    })
+
+    it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
+      await open(page, path, heading)
+      await expectNoAxeViolations(page)
+    })
+  })
+
+  describe('on a phone (390×844)', () => {
+    let page: Page
+    beforeAll(async () => {
+      page = await signIn('ana@exemplo.com.br', phone)
+    })
+
+    it('navigates from a bar along the bottom', async () => {
+      await open(page, '/home', 'Perfil')
+      const nav = await navigationBox(page)
+      expect(nav.width).toBe(phone.width)
+      expect(Math.round(nav.y + nav.height)).toBe(phone.height)
+    })
+
+    it.each(screens)('%s never scrolls sideways', async (path, heading) => {
+      await open(page, path, heading)
+      // Avatars and photos from the device may still be arriving: judge the settled screen.
+      await page.waitForLoadState('networkidle')
+      const overflow = await page.evaluate(() => {
+        const root = document.documentElement
+        const wider = [...document.querySelectorAll<HTMLElement>('main *')]
+          .filter((element) => element.getBoundingClientRect().right > root.clientWidth + 0.5)
+          .map((element) => element.outerHTML.slice(0, 120))
+        return { scroll: root.scrollWidth, client: root.clientWidth, wider: wider.slice(0, 3) }
+      })
+      expect(overflow.wider).toEqual([])
+      expect(overflow.scroll).toBeLessThanOrEqual(overflow.client)
+    })
+
+    it('shows links styled as buttons without an underline', async () => {
+      const decoration = (name: string) =>
+        page
+          .getByRole('link', { name, exact: true })
+          .evaluate((link) => getComputedStyle(link).textDecorationLine)
+      await open(page, '/home', 'Perfil')
+      expect(await decoration('Dependentes')).toBe('none')
+      expect(await decoration('Meus Dados')).toBe('none')
+      await open(page, '/dependents', 'Seus Dependentes')
+      expect(await decoration('Novo Dependente')).toBe('none')
+    })
+
+    it('moves the focus to the new heading after a navigation, not on the first load', async () => {
+      await open(page, '/home', 'Perfil')
+      expect((await activeElement(page)).tag).toBe('body')
+
+      const focusedHeading = async (text: string) => {
+        await page.waitForFunction(
+          (expected) =>
+            document.activeElement?.tagName === 'H1' &&
+            document.activeElement.textContent?.trim() === expected,
+          text,
+          { timeout: 10_000 },
+        )
+      }
+      await page.getByRole('link', { name: 'Pagamentos' }).click()
+      await focusedHeading('Pagamentos')
+      await page.getByRole('link', { name: 'Perfil' }).click()
+      await focusedHeading('Perfil')
+      await page.getByRole('link', { name: 'Dependentes', exact: true }).click()
+      await focusedHeading('Seus Dependentes')
+      // The keyboard gets there too, and Tab goes on from the heading, not from the top.
+      await page.keyboard.press('Tab')
+      expect((await activeElement(page)).text).toBe('Novo Dependente')
+    })
+
+    it('works the overflow menu with the keyboard (WAI-ARIA menu button)', async () => {
+      await open(page, '/home', 'Perfil')
+      const button = page.getByRole('button', { name: 'Mais opções' })
+      const menu = page.getByRole('menu', { name: 'Mais opções' })
+      const focused = async () => (await activeElement(page)).text
+
+      await button.focus()
+      await page.keyboard.press('Enter')
+      await expectVisible(menu)
+      expect(await button.getAttribute('aria-expanded')).toBe('true')
+      expect(await focused()).toBe('Baixar Contrato')
+      await page.keyboard.press('ArrowDown')
+      expect(await focused()).toBe('Documentos Gerais')
+      await page.keyboard.press('End')
+      expect(await focused()).toBe('Convite')
+      await page.keyboard.press('ArrowDown')
+      expect(await focused()).toBe('Baixar Contrato')
+      await page.keyboard.press('ArrowUp')
+      expect(await focused()).toBe('Convite')
+      await page.keyboard.press('Home')
+      expect(await focused()).toBe('Baixar Contrato')
+      await page.keyboard.press('Escape')
+      expect(await menu.count()).toBe(0)
+      expect(await focused()).toBe('')
+      expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
+
+      await page.keyboard.press('ArrowUp')
+      await expectVisible(menu)
+      expect(await focused()).toBe('Convite')
+      await page.keyboard.press('Tab')
+      expect(await menu.count()).toBe(0)
+      expect(await button.getAttribute('aria-expanded')).toBe('false')
+
+      await button.click()
+      await expectVisible(menu)
+      await page.getByRole('heading', { name: 'Perfil', level: 1 }).click()
+      expect(await menu.count()).toBe(0)
+
+      // The header's menu ('Sair') behaves the same way.
+      const header = page.getByRole('button', { name: 'Menu', exact: true })
+      await header.focus()
+      await page.keyboard.press('ArrowDown')
+      expect(await focused()).toBe('Sair')
+      await page.keyboard.press('Escape')
+      expect(await header.evaluate((element) => element === document.activeElement)).toBe(true)
+    })
+
+    it('works the scheduling tabs with the keyboard (WAI-ARIA tabs)', async () => {
+      await open(page, '/profile', 'Agendamentos')
+      const selected = () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('[role="tab"]')].map(
+            (tab) =>
+              `${tab.textContent}:${tab.getAttribute('aria-selected')}:${tab.getAttribute('tabindex')}`,
+          ),
+        )
+      const focusedTab = async () => (await activeElement(page)).text
+      await page.getByRole('tab', { name: 'Agendados' }).focus()
+      await page.keyboard.press('ArrowRight')
+      expect(await focusedTab()).toBe('Cancelados')
+      expect(await selected()).toEqual([
+        'Agendados:false:-1',
+        'Cancelados:true:0',
+        'Agendar:false:-1',
+      ])
+      await expectVisible(page.getByText('Salão de festas'))
+      await page.keyboard.press('End')
+      expect(await focusedTab()).toBe('Agendar')
+      await page.keyboard.press('ArrowRight')
+      expect(await focusedTab()).toBe('Agendados')
+      await page.keyboard.press('ArrowLeft')
+      expect(await focusedTab()).toBe('Agendar')
+      await page.keyboard.press('Home')
+      expect(await focusedTab()).toBe('Agendados')
+      expect(await selected()).toEqual([
+        'Agendados:true:0',
+        'Cancelados:false:-1',
+        'Agendar:false:-1',
+      ])
+      // One stop in the Tab order for the whole tab list.
+      await page.keyboard.press('Tab')
+      expect((await activeElement(page)).role).not.toBe('tab')
+    })
+
+    it('draws the text in the web font, Inter', async () => {
+      await open(page, '/home', 'Perfil')
+      const font = await page.evaluate(async () => {
+        await document.fonts.ready
+        return {
+          family: getComputedStyle(document.body).fontFamily,
+          loaded: [...document.fonts]
+            .filter((face) => face.status === 'loaded')
+            .map((face) => face.family.replace(/"/g, '')),
+          check: document.fonts.check('600 16px "Inter Variable"', 'Perfil'),
+        }
+      })
+      expect(font.family).toMatch(/^"?Inter Variable"?,/)
+      expect(font.loaded).toContain('Inter Variable')
+      expect(font.check).toBe(true)
+    })
+  })
+
+  it('says so when a contract has no dependents yet', async () => {
+    const page = await signIn('davi@exemplo.com.br', phone)
+    await page.getByRole('link', { name: 'Dependentes', exact: true }).click()
+    await expectVisible(page.getByRole('heading', { name: 'Seus Dependentes', level: 1 }))
+    await expectVisible(page.getByText('Nenhum dependente cadastrado neste contrato.'))
+    await expectVisible(page.getByText('0 de 2 dependentes inclusos'))
+    await expectNoAxeViolations(page)
+
+    // His first visit to the payments: placeholders until the first answer, then the list.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route('**/client/contract/payment-orders/**', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await expectVisible(page.getByRole('heading', { name: 'Pagamentos', level: 1 }))
+    const skeleton = page.locator('[data-skeleton]')
+    await skeleton.first().waitFor({ state: 'attached', timeout: 10_000 })
+    expect(await skeleton.getByText('Carregando parcelas…').count()).toBe(1)
+    release()
+    await skeleton.first().waitFor({ state: 'detached', timeout: 10_000 })
+  })
+
+  it('says so when a contract model has no documents', async () => {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: desktop })
+    contexts.push(context)
+    const page = await context.newPage()
+    await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
+    await page.waitForURL(`${server.url}/selected-contract`)
+    await page
+      .getByRole('button', { name: 'Selecionar Contrato Passaporte Parque Aquático' })
+      .click()
+    await expectVisible(page.getByRole('heading', { name: 'Perfil', level: 1 }))
+    await page.getByRole('button', { name: 'Mais opções' }).click()
+    await page.getByRole('menuitem', { name: 'Documentos Gerais' }).click()
+    await expectVisible(page.getByText('Nenhum documento disponível para este contrato.'))
+    await expectNoAxeViolations(page)
+  })
+
+  it('opens the terms as a styled, readable document', async () => {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: phone })
+    contexts.push(context)
+    const page = await context.newPage()
+    await loginThroughScreens(page, server.url, 'carla@exemplo.com.br')
+    await page.waitForURL(`${server.url}/terms`)
+    const [term] = await Promise.all([
+      context.waitForEvent('page'),
+      page.getByRole('button', { name: 'Visualizar Termos de Compra' }).click(),
+    ])
+    await term.waitForURL(/^blob:/)
+    await term.waitForLoadState()
+    const look = await term.evaluate(async () => {
+      await document.fonts.ready
+      const heading = document.querySelector('h1')
+      return {
+        font: getComputedStyle(document.body).fontFamily,
+        heading: heading ? getComputedStyle(heading).color : '',
+        column: getComputedStyle(document.querySelector('main') ?? document.body).maxWidth,
+        scripts: document.querySelectorAll('script').length,
+      }
+    })
+    expect(look.font).toMatch(/^"?Inter Variable"?,/)
+    expect(look.heading).toBe('rgb(11, 79, 168)')
+    expect(look.column).not.toBe('none')
+    expect(look.scripts).toBe(0)
+    await term.close()
+  })
+})
