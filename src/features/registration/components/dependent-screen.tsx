@@ -44,7 +44,7 @@ export function DependentScreen({
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>{existing ? 'Dados do dependente' : 'Novo Dependente'}</h1>
       <PersonForm
-        key={`${saveTarget}-${dependent?.updated_at ?? ''}-${types ? 'types' : ''}-${mark?.key ?? ''}`}
+        key={`${saveTarget}-${dependent?.updated_at ?? ''}-${types ? 'types' : ''}-${mark?.key ?? ''}-${save.generation}`}
         who={who}
         person={dependent?.person ?? null}
         mandatory={contract.dependent_mandatory_data}
@@ -57,6 +57,8 @@ export function DependentScreen({
           void discardSave(mark?.key ?? '')
           if (!existing) back()
         })}
+        draft={save.retained}
+        conflict={save.conflict}
         saving={save.saving}
         dependentTypes={types ?? []}
         dependentTypeId={dependent?.dependent_type?.id ?? null}
@@ -66,14 +68,22 @@ export function DependentScreen({
           void save.save({
             path: '/client/add-dependent',
             schema: addDependentRequest,
-            body: dependentSaveBody(contract, draft, existing),
             target: saveTarget,
             draft,
-            change: dependentChange(
-              { values: draft.values, photo: draft.photo, type },
-              existing,
-              saveTarget,
-            ),
+            build: (current) => {
+              // The version the device has now (newer after a conflict was resolved).
+              const now = existing
+                ? (current.dependents.find((d) => d.id === existing.id) ?? existing)
+                : null
+              return {
+                body: dependentSaveBody(current, draft, now),
+                change: dependentChange(
+                  { values: draft.values, photo: draft.photo, type },
+                  now,
+                  saveTarget,
+                ),
+              }
+            },
           })
         }}
         onLeave={back}
