@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../api/cep'
 import { conflictMessages } from '../api/save'
-import { applyCepAnswer, type CepFill, fillMatches, releaseFill } from '../logic/cep-fill'
+import { applyFill, type CepFill, fillFrom, fillMatches, releaseFill } from '../logic/cep-fill'
 import {
   type FieldKey,
   type FormValues,
@@ -110,8 +110,15 @@ export function PersonForm(props: Props) {
   const [attachments, setAttachments] = useState<Attachment[]>(initial.attachments)
   const [dependentTypeId, setDependentTypeId] = useState(initial.dependentTypeId)
   const [askingDiscard, setAskingDiscard] = useState(false)
+  // Compared by reference where content is large (photo and files in base64).
   const changed =
-    JSON.stringify({ values, photo, attachments, dependentTypeId }) !== JSON.stringify(initial)
+    photo !== initial.photo ||
+    attachments !== initial.attachments ||
+    dependentTypeId !== initial.dependentTypeId ||
+    (Object.keys(values) as FieldKey[]).some((key) => values[key] !== initial.values[key])
+  // The CEP in the field now: a lookup that answers after it changed is not applied.
+  const currentCep = useRef(values.cep)
+  currentCep.current = values.cep
   const [errors, setErrors] = useState<FieldErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
   const [focusFirstError, setFocusFirstError] = useState(0)
@@ -155,11 +162,11 @@ export function PersonForm(props: Props) {
         setCepError(cepMessages.notFound)
         return
       }
-      setValues((current) => {
-        const next = applyCepAnswer(current, cepFill, cep, address)
-        setCepFill(next.fill)
-        return next.values
-      })
+      if (currentCep.current.replace(/\D/g, '') !== cep) return
+      const fill = fillFrom(cep, address)
+      const previous = cepFill
+      setValues((current) => applyFill(current, previous, fill))
+      setCepFill(fill)
     } catch (error) {
       if (error instanceof CepNetworkError)
         toast.error(cepMessages.failed, { duration: toastDuration.error })

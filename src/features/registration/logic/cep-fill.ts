@@ -22,20 +22,15 @@ export function releaseFill(values: FormValues, fill: CepFill | null): FormValue
   return next
 }
 
-/** A found address: the previous lookup's fields released, then the non-empty answers written. */
-export function applyCepAnswer(
-  values: FormValues,
-  previous: CepFill | null,
-  cep: string,
-  answer: CepAnswer,
-): { values: FormValues; fill: CepFill } {
-  const filled = Object.fromEntries(
-    Object.entries(answer).filter(([, value]) => value),
-  ) as CepFill['values']
-  return {
-    values: { ...releaseFill(values, previous), ...filled },
-    fill: { cep: digits(cep), values: filled },
-  }
+/** What a found address writes: its non-empty answers, for the CEP it was asked for. */
+export function fillFrom(cep: string, answer: CepAnswer): CepFill {
+  const values = Object.fromEntries(Object.entries(answer).filter(([, value]) => value))
+  return { cep: digits(cep), values: values as CepFill['values'] }
+}
+
+/** A new fill: the previous lookup's fields released, then the new answers written. */
+export function applyFill(values: FormValues, previous: CepFill | null, fill: CepFill): FormValues {
+  return { ...releaseFill(values, previous), ...fill.values }
 }
 
 /** Whether the fill still belongs to the CEP in the field (it stops the moment the CEP changes). */
