@@ -77,6 +77,10 @@ const fieldMasks: Partial<Record<FieldKey, MaskSpec>> = {
   phone: masks.phone,
 }
 
+/** A masked field is changed when its digits are: a stored '1133334444' shows formatted. */
+const comparable = (key: FieldKey, value: string) =>
+  fieldMasks[key] ? value.replace(/\D/g, '') : value
+
 const cepMessages = { notFound: 'CEP não encontrado', failed: 'Erro ao buscar CEP' } as const
 
 /** 'Cancelar' with changes on screen asks first (the header's 'Sair' is the logout). */
@@ -115,7 +119,9 @@ export function PersonForm(props: Props) {
     photo !== initial.photo ||
     attachments !== initial.attachments ||
     dependentTypeId !== initial.dependentTypeId ||
-    (Object.keys(values) as FieldKey[]).some((key) => values[key] !== initial.values[key])
+    (Object.keys(values) as FieldKey[]).some(
+      (key) => comparable(key, values[key]) !== comparable(key, initial.values[key]),
+    )
   // The CEP in the field now: a lookup that answers after it changed is not applied.
   const currentCep = useRef(values.cep)
   currentCep.current = values.cep
@@ -144,11 +150,11 @@ export function PersonForm(props: Props) {
 
   function onCepChange(cep: string) {
     set('cep')(cep)
+    if (cep.replace(/\D/g, '') !== values.cep.replace(/\D/g, '')) setCepError(null)
     // Another CEP: the address the last lookup wrote is no longer this one's.
     if (cepFill && !fillMatches(cepFill, cep)) {
       setValues((current) => releaseFill({ ...current, cep }, cepFill))
       setCepFill(null)
-      setCepError(null)
     }
   }
 
@@ -158,11 +164,11 @@ export function PersonForm(props: Props) {
     setCepError(null)
     try {
       const address = await lookupCep(cep)
+      if (currentCep.current.replace(/\D/g, '') !== cep) return
       if (!address) {
         setCepError(cepMessages.notFound)
         return
       }
-      if (currentCep.current.replace(/\D/g, '') !== cep) return
       const fill = fillFrom(cep, address)
       const previous = cepFill
       setValues((current) => applyFill(current, previous, fill))
