@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { dependentCreate } from '../../server/routes/registration-test-support'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../helpers/api'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { storedRows } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
 import { clearField, field as fieldOf } from '../helpers/registration'
@@ -212,6 +213,40 @@ describeBrowser(
       await expect.poll(() => field('Telefone').inputValue()).toBe('(11) 95555-6666')
       await expectHidden(page.getByText('Os dados foram alterados em outro aparelho.'))
       expect(new URL(page.url()).pathname).toBe('/holder')
+    })
+
+    it("two tabs of this browser: the other tab's save does not wipe the edits, and meets the 409", async () => {
+      await openAs('ana@exemplo.com.br', '/holder', 'Meu cadastro')
+      await clear('Telefone')
+      await field('Telefone').pressSequentially('11944445555')
+
+      const other = await context.newPage()
+      await other.goto(`${server.url}/holder`)
+      await expectVisible(other.getByRole('heading', { level: 1, name: 'Meu cadastro' }))
+      await clearField(other, 'Telefone')
+      await fieldOf(other, 'Telefone').pressSequentially('11966667777')
+      await other.getByRole('button', { name: 'Salvar' }).click()
+      await expectVisible(other.getByText('Cadastro realizado com sucesso!'))
+
+      // This tab's device database has the other tab's save…
+      await expect
+        .poll(async () => {
+          const [contract] = await storedRows(page, 'contracts')
+          const holder = contract?.holder as { person: { phone: { number: string } } } | undefined
+          return holder?.person.phone.number
+        })
+        .toBe('11966667777')
+      // …and the form still shows what the person typed here.
+      expect(await field('Telefone').inputValue()).toBe('(11) 94444-5555')
+      await other.close()
+
+      await page.getByRole('button', { name: 'Salvar' }).click()
+      await expectVisible(page.getByText('Os dados foram alterados em outro aparelho.'))
+      await page.getByRole('button', { name: 'Manter minhas alterações e salvar de novo' }).click()
+      await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
+      await page.waitForURL(`${server.url}/home`)
+      const token = await page.evaluate(() => localStorage.getItem('authToken') ?? '')
+      expect((await apiContract(server.url, token)).holder.person.phone.number).toBe('11944445555')
     })
 
     it('FOTO opens a real modal: focus inside, Tab stays, over the bottom bar, Escape returns to FOTO', async () => {

@@ -28,7 +28,8 @@ function HolderScreen() {
       <h1 className={pageStyles.title}>Meu cadastro</h1>
       <PersonForm
         // A save that lost to a newer version, or a refusal, reloads the form.
-        key={`${holder.updated_at}-${mark?.key ?? ''}-${save.generation}`}
+        key={`${mark?.key ?? ''}-${save.generation}`}
+        version={holder.updated_at}
         who="holder"
         person={holder.person}
         mandatory={contract.holder_mandatory_data}
@@ -44,9 +45,9 @@ function HolderScreen() {
             schema: photoHolderRequest,
             target: holder.id,
             draft,
-            build: (current) => ({
-              body: holderSaveBody(current, draft),
-              change: holderChange(current, draft.values, draft.photo),
+            build: (current, sent) => ({
+              body: holderSaveBody(current, sent),
+              change: holderChange(current, sent.values, sent.photo),
             }),
           })
         }

@@ -46,7 +46,7 @@ export function holderSaveBody(contract: Contract, draft: PersonDraft) {
   if (!holder) throw new Error('contrato sem titular')
   return {
     contract_id: contract.id,
-    updated_at: holder.updated_at,
+    updated_at: draft.version ?? holder.updated_at,
     holder: {
       id: holder.id,
       person_id: holder.person.id,
@@ -64,7 +64,7 @@ export function dependentSaveBody(
   const typeId = draft.dependentTypeId ?? existing?.dependent_type?.id ?? ''
   return {
     contract_id: contract.id,
-    ...(existing ? { updated_at: existing.updated_at } : {}),
+    ...(existing ? { updated_at: draft.version ?? existing.updated_at } : {}),
     dependent: {
       ...(existing
         ? { id: existing.id, person_id: existing.person.id, status: existing.status }
@@ -98,7 +98,7 @@ export type SaveRequest = {
    * contract as the device knows it at send time: a re-send after a conflict carries the
    * version just read.
    */
-  build: (contract: StoredContract) => { body: unknown; change: LocalChange }
+  build: (contract: StoredContract, draft: PersonDraft) => { body: unknown; change: LocalChange }
 }
 
 /** Spoken when the server answers 409: the data changed elsewhere since the form opened. */
@@ -140,7 +140,7 @@ export function useRegistrationSave(contractId: string, onDone: () => void) {
     try {
       const contract = await db.contracts.get(contractId)
       if (!contract) throw new ApiError(404, 'Contrato não encontrado no aparelho.', null)
-      const { body, change } = request.build(contract)
+      const { body, change } = request.build(contract, request.draft)
       const checked = v.safeParse(request.schema, body)
       if (!checked.success) throw new ApiError(400, checked.issues[0].message, null)
       const { path, target, draft } = request
@@ -183,9 +183,10 @@ export function useRegistrationSave(contractId: string, onDone: () => void) {
   /** The edits stay and go again on top of the version the server has now. */
   async function keepMine() {
     if (!conflict) return
-    const request = conflict
+    const { version: _, ...draft } = conflict.draft
+    const request = { ...conflict, draft }
     setConflict(null)
-    setRetained(request.draft)
+    setRetained(draft)
     await refetchContract()
     await save(request)
   }

@@ -44,7 +44,8 @@ export function DependentScreen({
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>{existing ? 'Dados do dependente' : 'Novo Dependente'}</h1>
       <PersonForm
-        key={`${saveTarget}-${dependent?.updated_at ?? ''}-${types ? 'types' : ''}-${mark?.key ?? ''}-${save.generation}`}
+        key={`${saveTarget}-${types ? 'types' : ''}-${mark?.key ?? ''}-${save.generation}`}
+        version={dependent?.updated_at ?? ''}
         who={who}
         person={dependent?.person ?? null}
         mandatory={contract.dependent_mandatory_data}
@@ -70,15 +71,16 @@ export function DependentScreen({
             schema: addDependentRequest,
             target: saveTarget,
             draft,
-            build: (current) => {
-              // The version the device has now (newer after a conflict was resolved).
+            build: (current, sent) => {
+              // The dependent as the device has it now; the version sent is the form's own
+              // (sent.version), or this one's when a conflict was resolved by keeping the edits.
               const now = existing
                 ? (current.dependents.find((d) => d.id === existing.id) ?? existing)
                 : null
               return {
-                body: dependentSaveBody(current, draft, now),
+                body: dependentSaveBody(current, sent, now),
                 change: dependentChange(
-                  { values: draft.values, photo: draft.photo, type },
+                  { values: sent.values, photo: sent.photo, type },
                   now,
                   saveTarget,
                 ),

@@ -38,9 +38,17 @@ export type PersonDraft = {
   photo: string | null
   attachments: Attachment[]
   dependentTypeId: string | null
+  /**
+   * The version (updated_at) the form was filled from: a save carries it, so a change made
+   * meanwhile elsewhere (another device, or another tab of this browser) answers 409 instead of
+   * being overwritten. Absent: the version the device has now.
+   */
+  version?: string
 }
 
 type Props = {
+  /** updated_at of the data shown: newer data replaces the form only while it has no edits. */
+  version: string
   who: Who
   person: Person | null
   mandatory: Record<string, boolean>
@@ -91,8 +99,20 @@ export const discardQuestion = {
   cancel: 'Continuar editando',
 } as const
 
-/** Spec §2 screens 9–10: the holder's and the dependents' registration form. */
+/**
+ * Spec §2 screens 9–10: the holder's and the dependents' registration form. Newer data (a
+ * refresh, a save from another tab sharing this device's database) opens the form afresh while
+ * it has no edits; with edits it stays as the person left it, and its save, made on the
+ * version it was filled from, meets the server's 409.
+ */
 export function PersonForm(props: Props) {
+  const [changed, setChanged] = useState(false)
+  const [version, setVersion] = useState(props.version)
+  if (!changed && version !== props.version) setVersion(props.version)
+  return <FormBody key={version} {...props} version={version} onChanged={setChanged} />
+}
+
+function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const { who, person, mandatory, readOnly, saving, dependentTypes, unsent, conflict } = props
   const [initial] = useState(() => ({
     values: opening(props)?.values ?? toFormValues(person),
@@ -122,6 +142,8 @@ export function PersonForm(props: Props) {
     (Object.keys(values) as FieldKey[]).some(
       (key) => comparable(key, values[key]) !== comparable(key, initial.values[key]),
     )
+  const { onChanged } = props
+  useEffect(() => onChanged(changed), [changed, onChanged])
   // The CEP in the field now: a lookup that answers after it changed is not applied.
   const currentCep = useRef(values.cep)
   currentCep.current = values.cep
@@ -182,7 +204,13 @@ export function PersonForm(props: Props) {
   function submit(event: React.FormEvent) {
     event.preventDefault()
     if (readOnly || saving) return
-    const draft = { values, photo, attachments, dependentTypeId: dependentTypeId || null }
+    const draft = {
+      values,
+      photo,
+      attachments,
+      dependentTypeId: dependentTypeId || null,
+      version: props.version,
+    }
     // Everything at once, with the server's own rules: a save it would refuse never queues.
     const found = formErrors(draft, mandatory, { needsType: dependentTypes !== undefined })
     setErrors(found)
