@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly serverMessage: string | null,
+    /** A 429's `Retry-After`: seconds until the server takes one more try; null when absent. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -74,6 +76,15 @@ async function readMessage(response: Response): Promise<string | null> {
     // Not JSON: there is no server message to show.
   }
   return null
+}
+
+/** `Retry-After` in seconds (RFC 9110 §10.2.3: delay-seconds or an HTTP date). */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | null {
+  if (!header) return null
+  const trimmed = header.trim()
+  if (/^\d+$/.test(trimmed)) return Number(trimmed)
+  const at = Date.parse(trimmed)
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
 /** GETs started by the entry before the screen's code has loaded, waiting for their caller. */
@@ -157,6 +168,7 @@ export async function apiRequest<S extends v.GenericSchema>(
       response.status,
       serverMessage ?? serverFailureMessage,
       serverMessage,
+      retryAfterSeconds(response.headers.get('retry-after')),
     )
     if (error.sessionExpired && token) notifySessionExpired()
     throw error

@@ -31,6 +31,8 @@ export const Route = createFileRoute('/_app')({
   loader: async ({ context: { queryClient, contractId } }) => {
     const contract = await ensureContract(queryClient, contractId).catch(() => null)
     if (!contract?.holder) throw redirect({ to: '/selected-contract', replace: true })
+    // Terms not accepted: nothing of the contract opens before the terms screen (spec §2 screen 2).
+    if (!contract.terms) throw redirect({ to: '/terms', replace: true })
     // Kept on the device from the first visit: a dependent can then be added with no signal.
     // Loaded aside, so the gate's path (this chunk) does not grow.
     void import('../features/registration/api/dependent-types').then(

@@ -1,21 +1,36 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { deliveryChannels } from '../api/schemas'
 import { AuthPage } from '../features/auth/components/auth-page'
 import { RequestCodeForm } from '../features/auth/components/request-code-form'
 
 export const Route = createFileRoute('/login')({
+  // Coming back from the verify screen: the e-mail and channel typed before stay filled in.
+  validateSearch: v.object({
+    email: v.optional(v.string()),
+    send_to: v.optional(v.fallback(v.picklist(deliveryChannels), 'email')),
+  }),
   staticData: { hideBottomNav: true },
   component: LoginScreen,
 })
 
 function LoginScreen() {
   const navigate = useNavigate()
+  const { email, send_to } = Route.useSearch()
   return (
     <AuthPage
       title="Receber código de entrada"
       subtitle="Entre sem senha: enviamos um código de 6 números para você."
     >
       <RequestCodeForm
-        onCodeSent={(email) => navigate({ to: '/verify-code', search: { email } })}
+        initialEmail={email}
+        initialChannel={send_to}
+        onCodeSent={(sentTo, channel) =>
+          navigate({
+            to: '/verify-code',
+            search: { email: sentTo, send_to: channel === 'email' ? undefined : channel },
+          })
+        }
       />
     </AuthPage>
   )

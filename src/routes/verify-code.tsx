@@ -1,5 +1,6 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
+import { deliveryChannels } from '../api/schemas'
 import { AuthPage } from '../features/auth/components/auth-page'
 import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { VerifyCodeForm } from '../features/auth/components/verify-code-form'
@@ -8,7 +9,11 @@ import { IconButton } from '../ui/button'
 import { ArrowBackIcon } from '../ui/icons'
 
 export const Route = createFileRoute('/verify-code')({
-  validateSearch: v.object({ email: v.optional(v.string(), '') }),
+  validateSearch: v.object({
+    email: v.optional(v.string(), ''),
+    // Absent means e-mail, so the spec's URL (?email=…) stays as it was.
+    send_to: v.optional(v.fallback(v.picklist(deliveryChannels), 'email')),
+  }),
   beforeLoad: ({ search }) => {
     if (!search.email) throw redirect({ to: '/login', replace: true })
   },
@@ -17,13 +22,17 @@ export const Route = createFileRoute('/verify-code')({
 })
 
 function VerifyCodeScreen() {
-  const { email } = Route.useSearch()
+  const { email, send_to } = Route.useSearch()
   const navigate = useNavigate()
   const enter = useEnterAfterLogin()
 
   const toolbar = (
     <>
-      <IconButton label="Voltar" onClick={() => navigate({ to: '/login' })}>
+      {/* Back to the request screen with what was typed there, to fix a typo or switch channel. */}
+      <IconButton
+        label="Voltar"
+        onClick={() => navigate({ to: '/login', search: { email, send_to } })}
+      >
         <ArrowBackIcon />
       </IconButton>
       <SignOutMenu />
@@ -32,7 +41,7 @@ function VerifyCodeScreen() {
 
   return (
     <AuthPage title="Inserir código de entrada" toolbar={toolbar}>
-      <VerifyCodeForm email={email} onLoggedIn={enter} />
+      <VerifyCodeForm email={email} channel={send_to ?? 'email'} onLoggedIn={enter} />
     </AuthPage>
   )
 }

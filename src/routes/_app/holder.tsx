@@ -28,22 +28,27 @@ function HolderScreen() {
       <h1 className={pageStyles.title}>Meu cadastro</h1>
       <PersonForm
         // A save that lost to a newer version, or a refusal, reloads the form.
-        key={`${holder.updated_at}-${mark?.key ?? ''}`}
+        key={`${mark?.key ?? ''}-${save.generation}`}
+        version={holder.updated_at}
         who="holder"
         person={holder.person}
         mandatory={contract.holder_mandatory_data}
         readOnly={isReadOnly('holder', { contract: contract.status })}
         pending={mark?.state === 'pending'}
         unsent={unsentDraft(mark, () => void discardSave(mark?.key ?? ''))}
+        draft={save.retained}
+        conflict={save.conflict}
         saving={save.saving}
         onSave={(draft) =>
           void save.save({
             path: '/client/photo-holder',
             schema: photoHolderRequest,
-            body: holderSaveBody(contract, draft),
             target: holder.id,
             draft,
-            change: holderChange(contract, draft.values, draft.photo),
+            build: (current, sent) => ({
+              body: holderSaveBody(current, sent),
+              change: holderChange(current, sent.values, sent.photo),
+            }),
           })
         }
         onLeave={() => void navigate({ to: '/home' })}

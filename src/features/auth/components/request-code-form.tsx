@@ -11,11 +11,16 @@ import { authStyles as styles } from './auth-page'
 /** Spec §2 screen 1 and §9: after the toast, the verify screen opens 1.5 s later. */
 export const redirectDelayMs = 1500
 
-type Props = { onCodeSent: (email: string) => void }
+type Props = {
+  onCodeSent: (email: string, channel: DeliveryChannel) => void
+  /** What was typed before, when the person comes back from the verify screen. */
+  initialEmail?: string
+  initialChannel?: DeliveryChannel
+}
 
-export function RequestCodeForm({ onCodeSent }: Props) {
-  const [email, setEmail] = useState('')
-  const [channel, setChannel] = useState<DeliveryChannel>('email')
+export function RequestCodeForm({ onCodeSent, initialEmail = '', initialChannel }: Props) {
+  const [email, setEmail] = useState(initialEmail)
+  const [channel, setChannel] = useState<DeliveryChannel>(initialChannel ?? 'email')
   const [fieldError, setFieldError] = useState<string | null>(null)
   const [leaving, setLeaving] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
@@ -40,7 +45,7 @@ export function RequestCodeForm({ onCodeSent }: Props) {
         onSuccess: ({ message }) => {
           toast.success(message, { duration: toastDuration.loginSuccess })
           setLeaving(true)
-          timer.current = setTimeout(() => onCodeSent(parsed.output), redirectDelayMs)
+          timer.current = setTimeout(() => onCodeSent(parsed.output, channel), redirectDelayMs)
         },
         onError: (error) => {
           toast.error(codeRequestError(error), { duration: toastDuration.error })

@@ -1,31 +1,72 @@
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { DeliveryChannel } from '../../../api/schemas'
+import { Button } from '../../../ui/button'
+import { toast, toastDuration } from '../../../ui/toast'
+import { useGenerateCode } from '../api/generate-code'
 import { useLogin } from '../api/login'
-import { loginError, messages } from '../logic/messages'
+import {
+  codeRequestError,
+  guidance,
+  loginError,
+  loginGuidance,
+  messages,
+  resendCooldownSeconds,
+  resendLabel,
+  waitAsked,
+} from '../logic/messages'
 import { authStyles as styles } from './auth-page'
 
 export const codeLength = 6
 
 type Props = {
   email: string
+  /** Where the code went: a new one goes the same way. */
+  channel: DeliveryChannel
   /** Stores the session and routes on; resolves false when the holder has no contract. */
   onLoggedIn: (token: string) => Promise<boolean>
 }
 
-export function VerifyCodeForm({ email, onLoggedIn }: Props) {
+/** Seconds left until `until` (a time in ms), ticking once a second while above zero. */
+function useSecondsLeft(until: number) {
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    setNow(Date.now())
+    if (until <= Date.now()) return
+    const timer = setInterval(() => {
+      setNow(Date.now())
+      if (Date.now() >= until) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [until])
+  return Math.max(0, Math.ceil((until - now) / 1000))
+}
+
+export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
+  const [hint, setHint] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [entering, setEntering] = useState(false)
+  // The code was just sent when this screen opens: another one is offered after a short wait,
+  // or after whatever wait the server asked for (429 Retry-After).
+  const [resendAt, setResendAt] = useState(() => Date.now() + resendCooldownSeconds * 1000)
+  const [blockedUntil, setBlockedUntil] = useState(0)
+  const resendIn = useSecondsLeft(resendAt)
+  const blockedFor = useSecondsLeft(blockedUntil)
   const input = useRef<HTMLInputElement>(null)
   const login = useLogin()
+  const resend = useGenerateCode()
   const errorId = useId()
   const hintId = useId()
+  const guideId = useId()
   const codeId = useId()
   const busy = login.isPending || entering
+  const blocked = blockedFor > 0
 
   function submit(value: string) {
-    if (value.length !== codeLength || busy) return
+    if (value.length !== codeLength || busy || blocked) return
     setError(null)
+    setHint(null)
     setNotice(null)
     login.mutate(
       { email, code: value },
@@ -42,12 +83,46 @@ export function VerifyCodeForm({ email, onLoggedIn }: Props) {
         },
         onError: (cause) => {
           setError(loginError(cause))
+          setHint(loginGuidance(cause))
+          const wait = waitAsked(cause)
+          if (wait) {
+            // Tries are refused until then: a new code could not be tried either.
+            const until = Date.now() + wait * 1000
+            setBlockedUntil(until)
+            setResendAt((current) => Math.max(current, until))
+          }
           setCode('')
           input.current?.focus()
         },
       },
     )
   }
+
+  function requestAnother() {
+    if (resendIn > 0 || resend.isPending) return
+    resend.mutate(
+      { email, send_to: channel },
+      {
+        onSuccess: ({ message }) => {
+          toast.success(message, { duration: toastDuration.loginSuccess })
+          setError(null)
+          setHint(null)
+          setBlockedUntil(0)
+          setCode('')
+          setResendAt(Date.now() + resendCooldownSeconds * 1000)
+          input.current?.focus()
+        },
+        onError: (cause) => {
+          setError(codeRequestError(cause))
+          const wait = waitAsked(cause)
+          setHint(wait ? guidance.tooManyRequests : null)
+          if (wait) setResendAt(Date.now() + wait * 1000)
+        },
+      },
+    )
+  }
+
+  const describedBy = [error && errorId, hint && guideId, hintId].filter(Boolean).join(' ')
 
   return (
     <form
@@ -77,9 +152,9 @@ export function VerifyCodeForm({ email, onLoggedIn }: Props) {
           // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
           autoFocus
           value={code}
-          readOnly={busy}
+          readOnly={busy || blocked}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${errorId} ${hintId}` : hintId}
+          aria-describedby={describedBy}
           onChange={(event) => {
             // Digits only, and the form submits itself as soon as all six are there (spec §5).
             const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
@@ -96,6 +171,11 @@ export function VerifyCodeForm({ email, onLoggedIn }: Props) {
           {error}
         </p>
       )}
+      {hint && (
+        <p id={guideId} className={styles.hint}>
+          {hint}
+        </p>
+      )}
       {notice && (
         <p className={styles.info} role="status">
           {notice}
@@ -106,6 +186,15 @@ export function VerifyCodeForm({ email, onLoggedIn }: Props) {
           Entrando…
         </p>
       )}
+      <Button
+        variant="secondary"
+        block
+        busy={resend.isPending}
+        disabled={resendIn > 0}
+        onClick={requestAnother}
+      >
+        {resendLabel(resendIn)}
+      </Button>
     </form>
   )
 }

@@ -1,4 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
+import { useEffect } from 'react'
 import { session } from '../../../api/session'
 import { Button } from '../../../ui/button'
 import styles from '../../../ui/page.module.css'
@@ -10,7 +11,13 @@ import { ContractSummary, contractSummaryStyles } from './contract-summary'
 export function ContractPicker() {
   const navigate = useNavigate()
   const { contracts, loading } = useContracts()
-  if (loading) return <FullScreenSpinner label="Carregando contratos…" />
+  // A contract whose terms are pending is not picked: the terms screen comes first, however
+  // the person got here (spec §2 screen 2: pending terms lead to the terms screen).
+  const termsPending = contracts?.some((contract) => !contract.terms) ?? false
+  useEffect(() => {
+    if (termsPending) void navigate({ to: '/terms', replace: true })
+  }, [termsPending, navigate])
+  if (loading || termsPending) return <FullScreenSpinner label="Carregando contratos…" />
 
   return (
     <div className={styles.page}>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import type { PaymentLinkData } from '../../../api/schemas'
+import { masks } from '../../../lib/masks'
 import formStyles from '../../../ui/form.module.css'
+import { Field, MaskedField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../../registration/api/cep'
-import { Field, MaskedField } from './fields'
 import styles from './payment.module.css'
 
 export type AddressKey = 'cep' | 'state' | 'city' | 'street' | 'number' | 'neighborhood'
@@ -94,7 +95,7 @@ export function AddressFields({ state }: { state: AddressState }) {
       <div className={styles.grid}>
         <MaskedField
           label={addressLabels.cep}
-          mask="00000-000"
+          mask={masks.cep}
           autoComplete="postal-code"
           value={address.cep}
           readOnly={locked.has('cep')}

@@ -3,15 +3,17 @@ import { type FormEvent, useState } from 'react'
 import type { PaymentLinkData } from '../../../api/schemas'
 import { type CardBrand, detectCardBrand } from '../../../lib/card-brands'
 import { digits } from '../../../lib/format'
+import { masks } from '../../../lib/masks'
 import { Button } from '../../../ui/button'
 import formStyles from '../../../ui/form.module.css'
+import { Field, MaskedField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
 import { payWithCard, tokenizeCard } from '../api/checkout'
 import { firstCardError } from '../logic/card-validation'
 import { personFields } from '../logic/checkout-body'
 import { type Adjustment, installmentOptions } from '../logic/options'
 import { AddressFields, type AddressState, missingAddressField } from './address-fields'
-import { Field, InstallmentSelect, MaskedField } from './fields'
+import { InstallmentSelect } from './fields'
 import styles from './payment.module.css'
 import type { Submission } from './use-submission'
 
@@ -111,7 +113,7 @@ export function CardPanel({
           <MaskedField
             label="Número do cartão"
             wide
-            mask="0000 0000 0000 0000 0000"
+            mask={masks.cardNumber}
             autoComplete="cc-number"
             value={cardNumber}
             onAccept={setCardNumber}
@@ -135,7 +137,7 @@ export function CardPanel({
           </Field>
           <MaskedField
             label="Validade (MM/AAAA)"
-            mask="00/0000"
+            mask={masks.cardExpiry}
             autoComplete="cc-exp"
             placeholder="MM/AAAA"
             value={expiryDate}
@@ -143,7 +145,7 @@ export function CardPanel({
           />
           <MaskedField
             label="CVV"
-            mask="0000"
+            mask={masks.cvv}
             autoComplete="cc-csc"
             value={cvv}
             onAccept={setCvv}

@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import type { addDependentRequest, Contract, photoHolderRequest } from '../../../api/schemas'
 import { withChange } from '../../../offline/contract-store'
-import { db, type LocalChange } from '../../../offline/db'
+import { db, type LocalChange, type StoredContract } from '../../../offline/db'
 import { sendSave } from '../../../offline/outbox'
 import { toast, toastDuration } from '../../../ui/toast'
 import type { Attachment } from '../components/attachments'
@@ -46,7 +46,7 @@ export function holderSaveBody(contract: Contract, draft: PersonDraft) {
   if (!holder) throw new Error('contrato sem titular')
   return {
     contract_id: contract.id,
-    updated_at: holder.updated_at,
+    updated_at: draft.version ?? holder.updated_at,
     holder: {
       id: holder.id,
       person_id: holder.person.id,
@@ -64,7 +64,7 @@ export function dependentSaveBody(
   const typeId = draft.dependentTypeId ?? existing?.dependent_type?.id ?? ''
   return {
     contract_id: contract.id,
-    ...(existing ? { updated_at: existing.updated_at } : {}),
+    ...(existing ? { updated_at: draft.version ?? existing.updated_at } : {}),
     dependent: {
       ...(existing
         ? { id: existing.id, person_id: existing.person.id, status: existing.status }
@@ -86,17 +86,28 @@ export const saveMessages = {
 export const temporaryDependentId = (key: string) => `new:${key}`
 export const isTemporaryId = (id: string) => id.startsWith('new:')
 
-type SaveRequest = {
+export type SaveRequest = {
   path: '/client/photo-holder' | '/client/add-dependent'
   /** The request's contract (valibot), the server's own: what it refuses never leaves. */
   schema: typeof photoHolderRequest | typeof addDependentRequest
-  body: unknown
   /** Holder id, dependent id, or a temporary id for a dependent the server does not know yet. */
   target: string
   draft: PersonDraft
-  /** How the save shows on the device while it waits. */
-  change: LocalChange
+  /**
+   * The request body and how the save shows on the device while it waits, built from the
+   * contract as the device knows it at send time: a re-send after a conflict carries the
+   * version just read.
+   */
+  build: (contract: StoredContract, draft: PersonDraft) => { body: unknown; change: LocalChange }
 }
+
+/** Spoken when the server answers 409: the data changed elsewhere since the form opened. */
+export const conflictMessages = {
+  title: 'Os dados foram alterados em outro aparelho.',
+  text: 'Escolha o que fazer com as alterações deste formulário:',
+  reload: 'Recarregar os dados atuais',
+  keep: 'Manter minhas alterações e salvar de novo',
+} as const
 
 /**
  * One registration form's saves (spec §7 photo-holder / add-dependent) through the outbox. The
@@ -104,20 +115,35 @@ type SaveRequest = {
  * a retry after a dropped connection or a replay never writes twice; a refusal gives the next
  * attempt a new key (the server keeps its answer per key). After a save the form is done:
  * 'Salvar' stays off until `onDone` has taken the person back (spec §4: after 1.5 s).
+ *
+ * A 409 (the data changed on another device since the form opened) leaves the choice to the
+ * person: `reload` shows the server's data, `keepMine` reads the current version and sends the
+ * same draft again on top of it. `retained` is that draft, for the form to open with while the
+ * newer version reloads it; `generation` changes on every reload the person asked for.
  */
 export function useRegistrationSave(contractId: string, onDone: () => void) {
   const queryClient = useQueryClient()
   const [key, setKey] = useState(() => crypto.randomUUID())
   const busy = useRef(false)
   const [saving, setSaving] = useState(false)
+  const [conflict, setConflict] = useState<SaveRequest | null>(null)
+  const [retained, setRetained] = useState<PersonDraft | null>(null)
+  const [generation, setGeneration] = useState(0)
 
-  async function save({ path, schema, body, target, draft, change }: SaveRequest) {
+  const refetchContract = () =>
+    queryClient.refetchQueries({ queryKey: contractKeys.detail(contractId) })
+
+  async function save(request: SaveRequest) {
     if (busy.current) return
     busy.current = true
     setSaving(true)
     try {
-      const checked = v.safeParse(schema, body)
+      const contract = await db.contracts.get(contractId)
+      if (!contract) throw new ApiError(404, 'Contrato não encontrado no aparelho.', null)
+      const { body, change } = request.build(contract, request.draft)
+      const checked = v.safeParse(request.schema, body)
       if (!checked.success) throw new ApiError(400, checked.issues[0].message, null)
+      const { path, target, draft } = request
       const sent = await sendSave({ key, contractId, target, path, body, draft, change })
       if (sent.outcome === 'pending') {
         const stored = await db.contracts.get(contractId)
@@ -135,14 +161,42 @@ export function useRegistrationSave(contractId: string, onDone: () => void) {
       setSaving(false)
       if (error instanceof ApiError && error.status >= 400 && error.status < 500)
         setKey(crypto.randomUUID())
-      // A save that lost to a newer version: the form reloads with the server's data.
-      if (error instanceof ApiError && error.status === 409)
-        await queryClient.refetchQueries({ queryKey: contractKeys.detail(contractId) })
+      // Lost to a newer version: the form stays as it is, with both ways out (conflictMessages).
+      if (error instanceof ApiError && error.status === 409) {
+        setConflict(request)
+        return
+      }
       toast.error(error instanceof Error ? error.message : String(error), {
         duration: toastDuration.error,
       })
     }
   }
 
-  return { key, saving, save }
+  /** The server's data replaces the form's (the edits are dropped). */
+  async function reload() {
+    setConflict(null)
+    setRetained(null)
+    await refetchContract()
+    setGeneration((count) => count + 1)
+  }
+
+  /** The edits stay and go again on top of the version the server has now. */
+  async function keepMine() {
+    if (!conflict) return
+    const { version: _, ...draft } = conflict.draft
+    const request = { ...conflict, draft }
+    setConflict(null)
+    setRetained(draft)
+    await refetchContract()
+    await save(request)
+  }
+
+  return {
+    key,
+    saving,
+    save,
+    retained,
+    generation,
+    conflict: conflict ? { reload, keepMine } : null,
+  }
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { Button } from '../../../ui/button'
+import { Modal } from '../../../ui/dialog'
 import { CameraIcon } from '../../../ui/icons'
 import { toast, toastDuration } from '../../../ui/toast'
 import { captureFrame } from '../logic/photo'
@@ -73,10 +74,12 @@ function CameraDialog({
   }, [])
 
   return (
-    <div className={styles.overlay} role="dialog" aria-modal="true" aria-label="Tirar foto">
-      <video ref={video} className={styles.video} playsInline muted />
+    // A real modal: focus inside, Escape closes, Tab stays in, drawn over the bottom navigation;
+    // closing gives the focus back to FOTO.
+    <Modal label="Tirar foto" onClose={onClose} className={styles.overlay}>
+      <video ref={video} className={styles.video} playsInline muted aria-label="Câmera" />
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="secondary" data-autofocus onClick={onClose}>
           Cancelar
         </Button>
         <Button
@@ -86,6 +89,6 @@ function CameraDialog({
           Capturar
         </Button>
       </div>
-    </div>
+    </Modal>
   )
 }

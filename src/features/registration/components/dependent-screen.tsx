@@ -44,7 +44,8 @@ export function DependentScreen({
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>{existing ? 'Dados do dependente' : 'Novo Dependente'}</h1>
       <PersonForm
-        key={`${saveTarget}-${dependent?.updated_at ?? ''}-${types ? 'types' : ''}-${mark?.key ?? ''}`}
+        key={`${saveTarget}-${types ? 'types' : ''}-${mark?.key ?? ''}-${save.generation}`}
+        version={dependent?.updated_at ?? ''}
         who={who}
         person={dependent?.person ?? null}
         mandatory={contract.dependent_mandatory_data}
@@ -57,6 +58,8 @@ export function DependentScreen({
           void discardSave(mark?.key ?? '')
           if (!existing) back()
         })}
+        draft={save.retained}
+        conflict={save.conflict}
         saving={save.saving}
         dependentTypes={types ?? []}
         dependentTypeId={dependent?.dependent_type?.id ?? null}
@@ -66,14 +69,23 @@ export function DependentScreen({
           void save.save({
             path: '/client/add-dependent',
             schema: addDependentRequest,
-            body: dependentSaveBody(contract, draft, existing),
             target: saveTarget,
             draft,
-            change: dependentChange(
-              { values: draft.values, photo: draft.photo, type },
-              existing,
-              saveTarget,
-            ),
+            build: (current, sent) => {
+              // The dependent as the device has it now; the version sent is the form's own
+              // (sent.version), or this one's when a conflict was resolved by keeping the edits.
+              const now = existing
+                ? (current.dependents.find((d) => d.id === existing.id) ?? existing)
+                : null
+              return {
+                body: dependentSaveBody(current, sent, now),
+                change: dependentChange(
+                  { values: sent.values, photo: sent.photo, type },
+                  now,
+                  saveTarget,
+                ),
+              }
+            },
           })
         }}
         onLeave={back}

@@ -1,11 +1,15 @@
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { IMaskInput } from 'react-imask'
+import { useEffect, useRef, useState } from 'react'
 import type { DependentType, Person } from '../../../api/schemas'
+import { type MaskSpec, masks } from '../../../lib/masks'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
+import { SelectField, TextField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../api/cep'
+import { conflictMessages } from '../api/save'
+import { applyFill, type CepFill, fillFrom, fillMatches, releaseFill } from '../logic/cep-fill'
 import {
   type FieldKey,
   type FormValues,
@@ -18,7 +22,13 @@ import {
   toIsoDate,
   type Who,
 } from '../logic/form'
-import { type ErrorSlot, type FieldErrors, firstError, formErrors } from '../logic/validate'
+import {
+  type ErrorSlot,
+  errorSummary,
+  type FieldErrors,
+  firstError,
+  formErrors,
+} from '../logic/validate'
 import { type Attachment, AttachmentList } from './attachments'
 import { CameraButton } from './camera'
 import styles from './person-form.module.css'
@@ -28,9 +38,17 @@ export type PersonDraft = {
   photo: string | null
   attachments: Attachment[]
   dependentTypeId: string | null
+  /**
+   * The version (updated_at) the form was filled from: a save carries it, so a change made
+   * meanwhile elsewhere (another device, or another tab of this browser) answers 409 instead of
+   * being overwritten. Absent: the version the device has now.
+   */
+  version?: string
 }
 
 type Props = {
+  /** updated_at of the data shown: newer data replaces the form only while it has no edits. */
+  version: string
   who: Who
   person: Person | null
   mandatory: Record<string, boolean>
@@ -39,6 +57,10 @@ type Props = {
   pending?: boolean
   /** A save the server refused ('não enviado'): the form opens with it, to correct or discard. */
   unsent?: { draft: PersonDraft; message: string; onDiscard: () => void }
+  /** Edits kept through a reload (a conflict the person chose to resolve with their own). */
+  draft?: PersonDraft | null
+  /** The last save lost to a newer version (409): reload the server's data, or keep the edits. */
+  conflict?: { reload: () => void; keepMine: () => void } | null
   saving: boolean
   dependentTypes?: DependentType[]
   dependentTypeId?: string | null
@@ -55,36 +77,76 @@ export function unsentDraft(
   return { draft: row.draft as PersonDraft, message: row.message ?? '', onDiscard }
 }
 
-const masks: Partial<Record<FieldKey, string>> = {
-  birthdate: '00/00/0000',
-  cpf: '000.000.000-00',
-  cep: '00000-000',
-  number_ddi: '+0000',
-  phone: '(00) 00000-0000',
+const fieldMasks: Partial<Record<FieldKey, MaskSpec>> = {
+  birthdate: masks.date,
+  cpf: masks.cpf,
+  cep: masks.cep,
+  number_ddi: masks.ddi,
+  phone: masks.phone,
 }
+
+/** A masked field is changed when its digits are: a stored '1133334444' shows formatted. */
+const comparable = (key: FieldKey, value: string) =>
+  fieldMasks[key] ? value.replace(/\D/g, '') : value
 
 const cepMessages = { notFound: 'CEP não encontrado', failed: 'Erro ao buscar CEP' } as const
 
-/** Spec §2 screens 9–10: the holder's and the dependents' registration form. */
+/** 'Cancelar' with changes on screen asks first (the header's 'Sair' is the logout). */
+export const discardQuestion = {
+  title: 'Descartar as alterações?',
+  text: 'O que você mudou neste formulário ainda não foi salvo.',
+  confirm: 'Descartar',
+  cancel: 'Continuar editando',
+} as const
+
+/**
+ * Spec §2 screens 9–10: the holder's and the dependents' registration form. Newer data (a
+ * refresh, a save from another tab sharing this device's database) opens the form afresh while
+ * it has no edits; with edits it stays as the person left it, and its save, made on the
+ * version it was filled from, meets the server's 409.
+ */
 export function PersonForm(props: Props) {
-  const { who, person, mandatory, readOnly, saving, dependentTypes, unsent } = props
-  const [values, setValues] = useState(() => unsent?.draft.values ?? toFormValues(person))
-  const [locked] = useState(() => lockedFields(who, toFormValues(person)))
-  const [filledByCep, setFilledByCep] = useState<Set<FieldKey>>(new Set())
-  const [cepError, setCepError] = useState<string | null>(null)
-  const [photo, setPhoto] = useState<string | null>(() => unsent?.draft.photo ?? null)
-  const [attachments, setAttachments] = useState<Attachment[]>(
-    () =>
-      unsent?.draft.attachments ??
+  const [changed, setChanged] = useState(false)
+  const [version, setVersion] = useState(props.version)
+  if (!changed && version !== props.version) setVersion(props.version)
+  return <FormBody key={version} {...props} version={version} onChanged={setChanged} />
+}
+
+function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
+  const { who, person, mandatory, readOnly, saving, dependentTypes, unsent, conflict } = props
+  const [initial] = useState(() => ({
+    values: opening(props)?.values ?? toFormValues(person),
+    photo: opening(props)?.photo ?? null,
+    attachments:
+      opening(props)?.attachments ??
       (person?.files_attached ?? []).map((file) => ({
         id: file.id,
         name: file.name,
         content_type: file.content_type,
       })),
-  )
-  const [dependentTypeId, setDependentTypeId] = useState(
-    unsent?.draft.dependentTypeId ?? props.dependentTypeId ?? '',
-  )
+    dependentTypeId: opening(props)?.dependentTypeId ?? props.dependentTypeId ?? '',
+  }))
+  const [values, setValues] = useState(initial.values)
+  const [locked] = useState(() => lockedFields(who, toFormValues(person)))
+  const [cepFill, setCepFill] = useState<CepFill | null>(null)
+  const [cepError, setCepError] = useState<string | null>(null)
+  const [photo, setPhoto] = useState<string | null>(initial.photo)
+  const [attachments, setAttachments] = useState<Attachment[]>(initial.attachments)
+  const [dependentTypeId, setDependentTypeId] = useState(initial.dependentTypeId)
+  const [askingDiscard, setAskingDiscard] = useState(false)
+  // Compared by reference where content is large (photo and files in base64).
+  const changed =
+    photo !== initial.photo ||
+    attachments !== initial.attachments ||
+    dependentTypeId !== initial.dependentTypeId ||
+    (Object.keys(values) as FieldKey[]).some(
+      (key) => comparable(key, values[key]) !== comparable(key, initial.values[key]),
+    )
+  const { onChanged } = props
+  useEffect(() => onChanged(changed), [changed, onChanged])
+  // The CEP in the field now: a lookup that answers after it changed is not applied.
+  const currentCep = useRef(values.cep)
+  currentCep.current = values.cep
   const [errors, setErrors] = useState<FieldErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
   const [focusFirstError, setFocusFirstError] = useState(0)
@@ -103,24 +165,36 @@ export function PersonForm(props: Props) {
     clearError(field)
   }
   const shown = (field: FieldKey) => isShown(field, mandatory)
-  const disabled = (field: FieldKey) => readOnly || locked.has(field) || filledByCep.has(field)
+  // Spec §5: address fields filled by the lookup are read-only, while they belong to the CEP
+  // in the field.
+  const disabled = (field: FieldKey) =>
+    readOnly || locked.has(field) || (cepFill !== null && field in cepFill.values)
+
+  function onCepChange(cep: string) {
+    set('cep')(cep)
+    if (cep.replace(/\D/g, '') !== values.cep.replace(/\D/g, '')) setCepError(null)
+    // Another CEP: the address the last lookup wrote is no longer this one's.
+    if (cepFill && !fillMatches(cepFill, cep)) {
+      setValues((current) => releaseFill({ ...current, cep }, cepFill))
+      setCepFill(null)
+    }
+  }
 
   async function onCepBlur() {
     const cep = values.cep.replace(/\D/g, '')
-    if (cep.length !== 8 || readOnly) return
+    if (cep.length !== 8 || readOnly || fillMatches(cepFill, cep)) return
     setCepError(null)
     try {
       const address = await lookupCep(cep)
+      if (currentCep.current.replace(/\D/g, '') !== cep) return
       if (!address) {
         setCepError(cepMessages.notFound)
         return
       }
-      const filled = Object.entries(address).filter(([, value]) => value) as Array<
-        [FieldKey, string]
-      >
-      setValues((current) => ({ ...current, ...Object.fromEntries(filled) }))
-      // Spec §5: address fields filled by the lookup are read-only once filled.
-      setFilledByCep(new Set(filled.map(([key]) => key)))
+      const fill = fillFrom(cep, address)
+      const previous = cepFill
+      setValues((current) => applyFill(current, previous, fill))
+      setCepFill(fill)
     } catch (error) {
       if (error instanceof CepNetworkError)
         toast.error(cepMessages.failed, { duration: toastDuration.error })
@@ -130,13 +204,23 @@ export function PersonForm(props: Props) {
   function submit(event: React.FormEvent) {
     event.preventDefault()
     if (readOnly || saving) return
-    const draft = { values, photo, attachments, dependentTypeId: dependentTypeId || null }
+    const draft = {
+      values,
+      photo,
+      attachments,
+      dependentTypeId: dependentTypeId || null,
+      version: props.version,
+    }
     // Everything at once, with the server's own rules: a save it would refuse never queues.
     const found = formErrors(draft, mandatory, { needsType: dependentTypes !== undefined })
     setErrors(found)
     const first = firstError(found)
     if (first) {
-      toast.error(first.message, { duration: toastDuration.validation })
+      // The spec's message for the first field, and how many there are in all.
+      toast.error(first.message, {
+        description: errorSummary(Object.keys(found).length),
+        duration: toastDuration.validation,
+      })
       setFocusFirstError((count) => count + 1)
       return
     }
@@ -153,9 +237,9 @@ export function PersonForm(props: Props) {
         key={key}
         label={fieldLabels[key]}
         value={values[key]}
-        onChange={set(key)}
-        disabled={disabled(key)}
-        mask={masks[key]}
+        onChange={key === 'cep' ? onCepChange : set(key)}
+        readOnly={disabled(key)}
+        mask={fieldMasks[key]}
         onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
         error={errorOf(key)}
         {...options}
@@ -189,6 +273,19 @@ export function PersonForm(props: Props) {
         <p className={`${styles.banner} ${styles.pending}`} role="status">
           pendente — a alteração será enviada quando houver conexão.
         </p>
+      )}
+      {conflict && (
+        <div className={`${styles.banner} ${styles.unsent}`} role="alert">
+          <p>
+            <strong>{conflictMessages.title}</strong> {conflictMessages.text}
+          </p>
+          <div className={styles.choices}>
+            <Button variant="secondary" onClick={conflict.reload}>
+              {conflictMessages.reload}
+            </Button>
+            <Button onClick={conflict.keepMine}>{conflictMessages.keep}</Button>
+          </div>
+        </div>
       )}
       {unsent && (
         <div className={`${styles.banner} ${styles.unsent}`} role="alert">
@@ -230,6 +327,7 @@ export function PersonForm(props: Props) {
               onChange={set('gender')}
               disabled={readOnly}
               error={errorOf('gender')}
+              placeholder="Selecione"
               options={genders.map((gender) => ({ value: gender, label: gender }))}
             />
           )}
@@ -243,6 +341,7 @@ export function PersonForm(props: Props) {
               }}
               disabled={readOnly || who === 'existingDependent'}
               error={errorOf('dependent_type')}
+              placeholder="Selecione"
               options={dependentTypes.map((type) => ({ value: type.id, label: type.name }))}
             />
           )}
@@ -299,123 +398,26 @@ export function PersonForm(props: Props) {
       )}
 
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={props.onLeave}>
-          Sair
+        <Button
+          variant="secondary"
+          onClick={() => (changed && !readOnly ? setAskingDiscard(true) : props.onLeave())}
+        >
+          Cancelar
         </Button>
         <Button type="submit" busy={saving} disabled={readOnly}>
           Salvar
         </Button>
       </div>
+      {askingDiscard && (
+        <ConfirmDialog
+          {...discardQuestion}
+          onConfirm={props.onLeave}
+          onCancel={() => setAskingDiscard(false)}
+        />
+      )}
     </form>
   )
 }
 
-type TextFieldProps = {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  disabled: boolean
-  mask?: string
-  type?: string
-  autoComplete?: string
-  inputMode?: 'numeric' | 'email' | 'tel'
-  onBlur?: () => void
-  /** The field's problem, said under it (and to screen readers through aria-describedby). */
-  error?: string
-  children?: ReactNode
-}
-
-function TextField({
-  label,
-  value,
-  onChange,
-  disabled,
-  mask,
-  type = 'text',
-  autoComplete,
-  inputMode,
-  onBlur,
-  error,
-  children,
-}: TextFieldProps) {
-  const id = useId()
-  const errorId = `${id}-error`
-  const common = {
-    id,
-    className: formStyles.input,
-    readOnly: disabled,
-    autoComplete,
-    inputMode,
-    onBlur,
-    name: label,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': error ? errorId : undefined,
-  }
-  return (
-    <div className={formStyles.field}>
-      <label htmlFor={id}>{label}</label>
-      {mask ? (
-        <IMaskInput
-          {...common}
-          mask={mask}
-          value={value}
-          unmask={false}
-          onAccept={(accepted: string) => onChange(accepted)}
-        />
-      ) : (
-        <input
-          {...common}
-          type={type}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        />
-      )}
-      {error && (
-        <p id={errorId} className={formStyles.message}>
-          {error}
-        </p>
-      )}
-      {children}
-    </div>
-  )
-}
-
-type SelectFieldProps = {
-  label: string
-  value: string
-  onChange: (value: string) => void
-  disabled: boolean
-  error?: string
-  options: Array<{ value: string; label: string }>
-}
-
-function SelectField({ label, value, onChange, disabled, error, options }: SelectFieldProps) {
-  const id = useId()
-  const errorId = `${id}-error`
-  return (
-    <div className={formStyles.field}>
-      <label htmlFor={id}>{label}</label>
-      <select
-        id={id}
-        className={formStyles.input}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      >
-        <option value="">Selecione</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className={formStyles.message}>
-          {error}
-        </p>
-      )}
-    </div>
-  )
-}
+/** What the form opens with instead of the stored person: a refused save, or kept edits. */
+const opening = (props: Props): PersonDraft | null | undefined => props.unsent?.draft ?? props.draft

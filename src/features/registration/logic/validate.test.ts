@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type FormValues, formMessages } from './form'
-import { firstError, formErrors } from './validate'
+import { errorSummary, firstError, formErrors } from './validate'
 
 const filled: FormValues = {
   first_name: 'Ana',
@@ -115,4 +115,13 @@ it('says everything at once, each under its own field', () => {
     dependent_type: 'Preencha o campo obrigatório: Tipo do dependente',
   })
   expect(firstError(errors)?.slot).toBe('first_name')
+})
+
+describe('errorSummary', () => {
+  it.each([
+    [1, '1 campo precisa de correção.'],
+    [3, '3 campos precisam de correção.'],
+  ])('%i', (count, text) => {
+    expect(errorSummary(count)).toBe(text)
+  })
 })

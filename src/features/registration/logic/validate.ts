@@ -126,3 +126,7 @@ export function firstError(errors: FieldErrors): { slot: ErrorSlot; message: str
   const slot = screenOrder.find((candidate) => errors[candidate])
   return slot ? { slot, message: errors[slot] ?? '' } : null
 }
+
+/** Under the first message in the toast: how many fields need the person, in all. */
+export const errorSummary = (count: number) =>
+  count === 1 ? '1 campo precisa de correção.' : `${count} campos precisam de correção.`
