@@ -142,6 +142,29 @@ describeBrowser('login: resend, blocked codes, back, terms first', () => {
     await expectNoAxeViolations(page)
   })
 
+  it('with the install prompt shown on a phone, "Enviar Código" can still be reached and tapped', async () => {
+    // Safari's prompt is the tallest: written instructions instead of an install button.
+    await context.close()
+    context = await browser.newContext({
+      locale: 'pt-BR',
+      viewport: { width: 390, height: 664 },
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
+    })
+    page = await context.newPage()
+    await page.goto(`${server.url}/login`)
+    await expectVisible(page.getByRole('complementary', { name: 'Instalar o aplicativo' }))
+    const send = page.getByRole('button', { name: 'Enviar Código' })
+    // As a person would: scroll to the end of the page to get past the prompt.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const onTop = await send.evaluate((button) => {
+      const box = button.getBoundingClientRect()
+      return button.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 4))
+    })
+    expect(onTop).toBe(true)
+    await expectNoAxeViolations(page)
+  })
+
   it('the back arrow returns to the request screen with the e-mail and channel typed', async () => {
     await page.goto(`${server.url}/login`)
     await page.getByRole('radio', { name: 'WhatsApp' }).check()
