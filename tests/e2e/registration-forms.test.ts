@@ -180,6 +180,24 @@ describeBrowser(
       await expect.poll(() => field('Telefone').inputValue()).toBe(before)
     })
 
+    it('the back arrow and the navigation ask too before discarding changes', async () => {
+      await openAs('ana@exemplo.com.br', '/holder', 'Meu cadastro')
+      await clear('Telefone')
+      await field('Telefone').pressSequentially('11922223333')
+      const question = page.getByRole('dialog', { name: 'Descartar as alterações?' })
+
+      await page.getByRole('button', { name: 'Voltar' }).click()
+      await expectVisible(question)
+      await page.getByRole('button', { name: 'Continuar editando' }).click()
+      await expectHidden(question)
+      expect(new URL(page.url()).pathname).toBe('/holder')
+      expect(await field('Telefone').inputValue()).toBe('(11) 92222-3333')
+
+      await page.getByRole('button', { name: 'Voltar' }).click()
+      await page.getByRole('button', { name: 'Descartar' }).click()
+      await page.waitForURL(`${server.url}/home`)
+    })
+
     it('a save that lost to another device: keep mine and save again', async () => {
       await openAs('ana@exemplo.com.br', '/holder', 'Meu cadastro')
       await otherDeviceSavesPhone('11911112222')

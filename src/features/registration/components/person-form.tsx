@@ -1,3 +1,4 @@
+import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
 import type { DependentType, Person } from '../../../api/schemas'
 import { type MaskSpec, masks } from '../../../lib/masks'
@@ -133,7 +134,6 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const [photo, setPhoto] = useState<string | null>(initial.photo)
   const [attachments, setAttachments] = useState<Attachment[]>(initial.attachments)
   const [dependentTypeId, setDependentTypeId] = useState(initial.dependentTypeId)
-  const [askingDiscard, setAskingDiscard] = useState(false)
   // Compared by reference where content is large (photo and files in base64).
   const changed =
     photo !== initial.photo ||
@@ -144,6 +144,18 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     )
   const { onChanged } = props
   useEffect(() => onChanged(changed), [changed, onChanged])
+  // Every way out of a form with changes asks first: Cancelar, the back arrow, the navigation.
+  // A save leaves without asking (what it carries is kept until the server answers).
+  const saved = useRef(false)
+  const leaving = useBlocker({
+    shouldBlockFn: () => changed && !props.readOnly && !saved.current,
+    enableBeforeUnload: false,
+    withResolver: true,
+  })
+  // A save the server refused on a newer version leaves the edits on screen: ask again.
+  useEffect(() => {
+    if (conflict) saved.current = false
+  }, [conflict])
   // The CEP in the field now: a lookup that answers after it changed is not applied.
   const currentCep = useRef(values.cep)
   currentCep.current = values.cep
@@ -224,6 +236,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       setFocusFirstError((count) => count + 1)
       return
     }
+    saved.current = true
     props.onSave(draft)
   }
   const errorOf = (slot: ErrorSlot) => errors[slot]
@@ -283,7 +296,14 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
             <Button variant="secondary" onClick={conflict.reload}>
               {conflictMessages.reload}
             </Button>
-            <Button onClick={conflict.keepMine}>{conflictMessages.keep}</Button>
+            <Button
+              onClick={() => {
+                saved.current = true
+                conflict.keepMine()
+              }}
+            >
+              {conflictMessages.keep}
+            </Button>
           </div>
         </div>
       )}
@@ -398,22 +418,15 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       )}
 
       <div className={styles.actions}>
-        <Button
-          variant="secondary"
-          onClick={() => (changed && !readOnly ? setAskingDiscard(true) : props.onLeave())}
-        >
+        <Button variant="secondary" onClick={props.onLeave}>
           Cancelar
         </Button>
         <Button type="submit" busy={saving} disabled={readOnly}>
           Salvar
         </Button>
       </div>
-      {askingDiscard && (
-        <ConfirmDialog
-          {...discardQuestion}
-          onConfirm={props.onLeave}
-          onCancel={() => setAskingDiscard(false)}
-        />
+      {leaving.status === 'blocked' && (
+        <ConfirmDialog {...discardQuestion} onConfirm={leaving.proceed} onCancel={leaving.reset} />
       )}
     </form>
   )
