@@ -237,6 +237,25 @@ async function termsTab(context: BrowserContext, page: Page, device: Device) {
   })
 }
 
+/** Bruno's overdue contract: the card screen's warning that the gate will refuse it. */
+async function brunoOverdue(browser: Browser, server: RunningServer, device: Device) {
+  const landing = {
+    path: '/selected-contract',
+    heading: 'Selecione o contrato',
+    screen: 'selected-contract-overdue',
+  }
+  const { context, page } = await person(browser, server, device, 'bruno', landing, [])
+  await shoot(page, `${device}-bruno-cards-overdue-warning`, async () => {
+    await page
+      .getByRole('button', { name: 'Selecionar Contrato Passaporte Parque Aquático' })
+      .click()
+    await page.waitForURL(`${server.url}/home`)
+    await page.goto(`${server.url}/favorites`)
+    await settle(page, 'Carteirinhas')
+  })
+  await context.close()
+}
+
 async function main() {
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
@@ -246,6 +265,7 @@ async function main() {
       console.log(`${device} (${devices[device].width}×${devices[device].height})`)
       await loggedOut(browser, server, device)
       await ana(browser, server, device)
+      await brunoOverdue(browser, server, device)
       const people: Array<
         [string, { path: string; heading: string; screen: string }, Array<[string, string, string]>]
       > = [
