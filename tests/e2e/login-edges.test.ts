@@ -155,13 +155,17 @@ describeBrowser('login: resend, blocked codes, back, terms first', () => {
     await page.goto(`${server.url}/login`)
     await expectVisible(page.getByRole('complementary', { name: 'Instalar o aplicativo' }))
     const send = page.getByRole('button', { name: 'Enviar Código' })
-    // As a person would: scroll to the end of the page to get past the prompt.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    const onTop = await send.evaluate((button) => {
-      const box = button.getBoundingClientRect()
-      return button.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 4))
-    })
-    expect(onTop).toBe(true)
+    // As a person would: scroll to the end of the page to get past the prompt. Until the web
+    // font has arrived and the prompt has measured itself the layout may still move, so look
+    // again until it has settled.
+    await page.evaluate(() => document.fonts.ready)
+    const reachable = () =>
+      send.evaluate((button) => {
+        window.scrollTo(0, document.documentElement.scrollHeight)
+        const box = button.getBoundingClientRect()
+        return button.contains(document.elementFromPoint(box.left + box.width / 2, box.bottom - 4))
+      })
+    await expect.poll(reachable, { timeout: 5000 }).toBe(true)
     await expectNoAxeViolations(page)
   })
 
