@@ -43,6 +43,8 @@ describeBrowser('login: resend, blocked codes, back, terms first', () => {
     await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(email)
     await page.getByRole('button', { name: 'Enviar Código' }).click()
     await page.waitForURL(/\/verify-code\?/)
+    // The screen is up, its countdown started: a fake clock moved before it would start late.
+    await expectText(resendButton(), /^Reenviar código em /)
     return latestMessage(server.url, email)
   }
 
