@@ -115,6 +115,8 @@ describeBrowser('registration saves that wait for the server', () => {
         await pendingMark().waitFor({ state: 'detached', timeout: 30_000 })
       }
       expect(await onServer('Bia')).toHaveLength(1)
+      // The list shows the saved dependent once its refresh lands, and only once.
+      await expectVisible(page.getByRole('heading', { name: 'Bia Souza' }))
       expect(await page.getByRole('heading', { name: 'Bia Souza' }).count()).toBe(1)
     },
   )
