@@ -3,8 +3,10 @@
  * it the Prometheus text whose counters move with what the server does: requests by route
  * pattern, login codes sent, logins, replayed saves, charges by state.
  */
+
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoEmails, demoIds } from '../db/seed'
+import { chargeStates } from '../services/charge-states'
 import {
   backends,
   bearer,
@@ -157,16 +159,7 @@ describe.each(backends)('GET /metrics (%s)', (backend) => {
   it('tells the charges in each state, read from the database at each scrape', async () => {
     const states = (text: string) =>
       Object.fromEntries(
-        [
-          'CREATED',
-          'PROCESSING',
-          'PAID',
-          'DECLINED',
-          'EXPIRED',
-          'CANCELLED',
-          'REFUNDING',
-          'REFUNDED',
-        ].map((state) => [state, sample(text, 'portal_charges', { state })]),
+        chargeStates.map((state) => [state, sample(text, 'portal_charges', { state })]),
       )
     // The demo data has no charges.
     const none = states(await scrape())
