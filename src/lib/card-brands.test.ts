@@ -18,6 +18,7 @@ describe('card brand from the number prefix (spec §3)', () => {
     ['5067 0000 0000 0000', 'elo'],
     ['4011 7800 0000 0000', 'elo'],
     ['6504 0600 0000 0000', 'elo'],
+    ['6062 8200 0000 0000', 'hipercard'],
     ['9999 9999', null],
     ['', null],
   ])('%s → %s', (number, brand) => {

@@ -1,47 +1,39 @@
-/** Card brand from the number's prefix (spec §3): visa, mastercard, amex, diners, discover, jcb, elo. */
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'diners' | 'discover' | 'jcb' | 'elo'
+/**
+ * Card brand from the number's prefix (spec §3: visa, mastercard, amex, diners, discover, jcb,
+ * elo; and Hipercard, common in Brazil). The BIN ranges come from `credit-card-type`, kept up to
+ * date by its maintainers as Elo and Hipercard add ranges.
+ */
+import creditCardType from 'credit-card-type'
 
-/** Elo's BIN ranges overlap Visa's and Discover's, so Elo is checked first. */
-const eloRanges: Array<[number, number]> = [
-  [401178, 401179],
-  [431274, 431274],
-  [438935, 438935],
-  [451416, 451416],
-  [457393, 457393],
-  [457631, 457632],
-  [504175, 504175],
-  [506699, 506778],
-  [509000, 509999],
-  [627780, 627780],
-  [636297, 636297],
-  [636368, 636368],
-  [650031, 650033],
-  [650035, 650051],
-  [650405, 650439],
-  [650485, 650538],
-  [650541, 650598],
-  [650700, 650718],
-  [650720, 650727],
-  [650901, 650920],
-  [651652, 651679],
-  [655000, 655019],
-  [655021, 655058],
-]
+export type CardBrand =
+  | 'visa'
+  | 'mastercard'
+  | 'amex'
+  | 'diners'
+  | 'discover'
+  | 'jcb'
+  | 'elo'
+  | 'hipercard'
 
-const patterns: Array<[CardBrand, RegExp]> = [
-  ['amex', /^3[47]/],
-  ['diners', /^3(0[0-5]|[68])/],
-  ['jcb', /^35(2[89]|[3-8])/],
-  ['visa', /^4/],
-  ['mastercard', /^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/],
-  ['discover', /^(6011|65|64[4-9]|622)/],
-]
+/** The library's type names → ours (the names the tokenizer receives). */
+const brands: Record<string, CardBrand> = {
+  visa: 'visa',
+  mastercard: 'mastercard',
+  'american-express': 'amex',
+  'diners-club': 'diners',
+  discover: 'discover',
+  jcb: 'jcb',
+  elo: 'elo',
+  hipercard: 'hipercard',
+}
 
+/**
+ * The brand the number's prefix names, or null. Where a short prefix fits several ('4' is Visa's
+ * and some Elo's), the library puts the likeliest first: the one its longest range matches.
+ */
 export function detectCardBrand(number: string): CardBrand | null {
   const digits = number.replace(/\D/g, '')
-  if (digits.length >= 6) {
-    const bin = Number(digits.slice(0, 6))
-    if (eloRanges.some(([low, high]) => bin >= low && bin <= high)) return 'elo'
-  }
-  return patterns.find(([, pattern]) => pattern.test(digits))?.[0] ?? null
+  if (!digits) return null
+  for (const { type } of creditCardType(digits)) if (brands[type]) return brands[type]
+  return null
 }

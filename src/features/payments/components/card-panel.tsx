@@ -27,6 +27,7 @@ const brandNames: Record<CardBrand, string> = {
   discover: 'Discover',
   jcb: 'JCB',
   elo: 'Elo',
+  hipercard: 'Hipercard',
 }
 
 const submitLabels: Record<CardMode, string> = {
