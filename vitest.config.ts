@@ -8,7 +8,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: [
+            'contract/**/*.test.ts',
+            'src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.ts',
+            'sw/**/*.test.ts',
+          ],
           environment: 'node',
         },
       },

@@ -1,8 +1,4 @@
-import {
-  type CardSnapshot,
-  cardSnapshot,
-  isCardSnapshot,
-} from '../src/offline/card-snapshot-contract'
+import { type CardSnapshot, cardSnapshot, isCardSnapshot } from '../contract/worker-messages'
 import type { BuildInfo } from './build-info'
 
 const escapeAttribute = (value: string) =>

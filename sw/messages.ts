@@ -1,4 +1,4 @@
-import { isPageMessage } from '../src/offline/outbox-contract'
+import { isPageMessage } from '../contract/worker-messages'
 
 export function setupMessages(scope: ServiceWorkerGlobalScope) {
   scope.addEventListener('message', (event) => {

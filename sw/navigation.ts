@@ -1,6 +1,6 @@
 import { createHandlerBoundToURL } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
-import { cardSnapshot } from '../src/offline/card-snapshot-contract'
+import { cardSnapshot } from '../contract/worker-messages'
 import type { BuildInfo } from './build-info'
 import { favoritesPage } from './card-snapshot'
 

@@ -1,6 +1,6 @@
 import { Queue } from 'workbox-background-sync'
 import { registerRoute } from 'workbox-routing'
-import { tokenSubject } from '../src/lib/jwt'
+import { tokenSubject } from '../contract/session-token'
 import {
   isPageMessage,
   mayGetBetter,
@@ -10,7 +10,7 @@ import {
   queuedHeader,
   recordResult,
   type WorkerMessage,
-} from '../src/offline/outbox-contract'
+} from '../contract/worker-messages'
 
 /**
  * The registration outbox (DESIGN §5): saves go to the network through here; when the network

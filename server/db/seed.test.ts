@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { detectFileType } from '../../src/api/file-signatures'
+import { detectFileType } from '../../contract/file-signatures'
 import { backends, createTestServer, type TestServer } from '../test-support'
 import {
   cardRecurrences,

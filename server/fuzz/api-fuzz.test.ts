@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contract as contractSchema } from '../../src/api/schemas'
+import { contract as contractSchema } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../db/seed'
 import {
   backends,

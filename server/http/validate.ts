@@ -5,7 +5,8 @@
  */
 import type { Context } from 'hono'
 import * as v from 'valibot'
-import { idField, isTooLargeIssue } from '../../src/api/schemas'
+import { isTooLargeIssue } from '../../contract/files'
+import { idField } from '../../contract/http'
 import { ApiError, messages } from './errors'
 
 /** application/json and application/<something>+json, with or without parameters. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { cardsResponse } from '../../src/api/schemas'
+import { cardsResponse } from '../../contract/cards'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 

@@ -3,7 +3,7 @@
  * back layouts; only the holder's own contracts. The passes' public key is published separately.
  */
 import { Hono } from 'hono'
-import { cardsRequest } from '../../src/api/schemas'
+import { cardsRequest } from '../../contract/cards'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readJson } from '../http/validate'

@@ -12,7 +12,7 @@ import {
   pixGenerateRequest,
   pixStatusQuery,
   pixVerifyRequest,
-} from '../../src/api/schemas'
+} from '../../contract/payments'
 import type { PaymentGateway } from '../adapters/payment-gateway/index'
 import type { PixApi } from '../adapters/pix-api/client'
 import type { AppEnv, ServerDeps } from '../deps'

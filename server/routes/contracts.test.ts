@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { contractList, contract as contractSchema } from '../../src/api/schemas'
+import { contractList, contract as contractSchema } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
 

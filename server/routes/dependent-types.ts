@@ -3,7 +3,7 @@
  * not personal, but only a logged-in holder has a form that needs it, so it takes the session.
  */
 import { Hono } from 'hono'
-import { type DependentTypesResponse, dependentTypesRequest } from '../../src/api/schemas'
+import { type DependentTypesResponse, dependentTypesRequest } from '../../contract/registration'
 import type { AppEnv, ServerDeps } from '../deps'
 import { requireSession } from '../http/session'
 import { readOptionalJson } from '../http/validate'

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { devOutboxQuery } from '../../src/api/schemas'
+import { devOutboxQuery } from '../../contract/dev'
 import { paymentCharges, receivedPayments } from '../db/schema'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'

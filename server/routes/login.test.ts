@@ -1,7 +1,7 @@
 import { jwtVerify } from 'jose'
 import * as v from 'valibot'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { contractList } from '../../src/api/schemas'
+import { contractList } from '../../contract/contracts'
 import { devOutbox, otpCodes } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { loginMessages } from '../services/login'

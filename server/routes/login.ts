@@ -1,6 +1,6 @@
 /** POST /client/generate-code and /client/login (spec §7): the only open client routes. */
 import { Hono } from 'hono'
-import { generateCodeRequest, loginRequest } from '../../src/api/schemas'
+import { generateCodeRequest, loginRequest } from '../../contract/auth'
 import type { AppEnv, ServerDeps } from '../deps'
 import { clientAddress } from '../http/client-address'
 import { ApiError } from '../http/errors'

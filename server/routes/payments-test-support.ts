@@ -5,7 +5,7 @@
  */
 import { asc, inArray } from 'drizzle-orm'
 import * as v from 'valibot'
-import { type PaymentLinkData, paymentLinkData } from '../../src/api/schemas'
+import { type PaymentLinkData, paymentLinkData } from '../../contract/payments'
 import type { App } from '../app'
 import type { Database } from '../db/client'
 import { cardRecurrences, paymentCharges, paymentLinks, paymentOrders } from '../db/schema'

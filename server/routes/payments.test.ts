@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { paymentOrderList, sendPaymentLinkResponse } from '../../src/api/schemas'
+import { paymentOrderList, sendPaymentLinkResponse } from '../../contract/payments'
 import { paymentLinks } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'

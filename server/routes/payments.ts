@@ -3,7 +3,7 @@
  * send-payment-link); only the holder's own contracts, anything else answers 404.
  */
 import { Hono } from 'hono'
-import { sendPaymentLinkQuery } from '../../src/api/schemas'
+import { sendPaymentLinkQuery } from '../../contract/payments'
 import { appOrigin } from '../config'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'

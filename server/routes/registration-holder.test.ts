@@ -5,7 +5,7 @@
  */
 import { asc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Contract } from '../../src/api/schemas'
+import type { Contract } from '../../contract/contracts'
 import { contracts, filesAttached, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'

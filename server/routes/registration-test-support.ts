@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { asc, sql } from 'drizzle-orm'
 import * as v from 'valibot'
-import { type Contract, contract as contractSchema, type Person } from '../../src/api/schemas'
+import { type Contract, contract as contractSchema, type Person } from '../../contract/contracts'
 import type { App } from '../app'
 import type { Database } from '../db/client'
 import { pdfBase64 } from '../db/pdf'

@@ -3,7 +3,7 @@
  * Portuguese messages, and write nothing: no person, holder, dependent, attachment or key.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Contract } from '../../src/api/schemas'
+import type { Contract } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../db/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {

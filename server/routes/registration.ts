@@ -8,7 +8,11 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type * as v from 'valibot'
-import { addDependentRequest, photoHolderRequest, registrationLimits } from '../../src/api/schemas'
+import {
+  addDependentRequest,
+  photoHolderRequest,
+  registrationLimits,
+} from '../../contract/registration'
 import type { Database } from '../db/client'
 import type { AppEnv, ServerDeps } from '../deps'
 import { requireSession } from '../http/session'

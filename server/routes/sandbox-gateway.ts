@@ -5,7 +5,7 @@
  * gateway then notifies ours, signed).
  */
 import { Hono } from 'hono'
-import { cardTokenRequest } from '../../src/api/schemas'
+import { cardTokenRequest } from '../../contract/tokenizer'
 import type { HttpTransport } from '../adapters/http'
 import type { SandboxGateway } from '../adapters/payment-gateway/sandbox'
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'

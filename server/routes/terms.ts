@@ -3,7 +3,7 @@
  * and accepting them. Only the holder's own contracts; anything else answers 404.
  */
 import { Hono } from 'hono'
-import { acceptTermRequest, termContractQuery } from '../../src/api/schemas'
+import { acceptTermRequest, termContractQuery } from '../../contract/contracts'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readOptionalJson, readQuery } from '../http/validate'

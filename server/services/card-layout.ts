@@ -5,7 +5,7 @@
  * URLs) and sizes everything relative to its width (credit-card landscape, 85.6 × 54 mm).
  * Every value from the database is escaped.
  */
-import type { CardLayouts } from '../../src/api/schemas'
+import type { CardLayouts } from '../../contract/cards'
 import { escapeHtml as e } from './html'
 
 export interface CardSheet {

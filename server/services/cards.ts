@@ -4,7 +4,7 @@
  */
 import { type AnyColumn, and, asc, desc, eq, type SQLWrapper, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
-import type { Card, CardsRequest, CardsResponse } from '../../src/api/schemas'
+import type { Card, CardsRequest, CardsResponse } from '../../contract/cards'
 import type { Database } from '../db/client'
 import { cards, contracts, holders, modelContracts, persons } from '../db/schema'
 import type { CardSheet } from './card-layout'

@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { and, eq, inArray, ne, sql } from 'drizzle-orm'
-import type { PaymentType } from '../../src/api/schemas'
+import type { PaymentType } from '../../contract/payments'
 import type { Database } from '../db/client'
 import {
   type ChargeData,

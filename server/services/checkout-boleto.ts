@@ -5,7 +5,7 @@
  * live collection of the link's instalments: asking again with the same option sends the same
  * ones again (at most once per 10 minutes), another option replaces them at the gateway.
  */
-import type { BoletoRequest, BoletoResponse } from '../../src/api/schemas'
+import type { BoletoRequest, BoletoResponse } from '../../contract/payments'
 import { formatDigitableLine } from '../adapters/payment-gateway/boleto-line'
 import type { Boleto } from '../adapters/payment-gateway/index'
 import { ApiError } from '../http/errors'

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import type { CardPaymentRequest } from '../../src/api/schemas'
+import type { CardPaymentRequest } from '../../contract/payments'
 import type { CardChargeResult, StoredCard } from '../adapters/payment-gateway/index'
 import { cardRecurrences, paymentCharges } from '../db/schema'
 import { ApiError } from '../http/errors'

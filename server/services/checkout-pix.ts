@@ -11,7 +11,7 @@ import type {
   PixGenerateRequest,
   PixGenerateResponse,
   PixVerifyRequest,
-} from '../../src/api/schemas'
+} from '../../contract/payments'
 import { PixApiError } from '../adapters/pix-api/client'
 import { paymentCharges, paymentLinks, receivedPayments } from '../db/schema'
 import { ApiError } from '../http/errors'

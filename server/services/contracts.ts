@@ -4,7 +4,7 @@
  * holder, model, documents, dependents and files as JSON rows, mapped here to the API shape.
  */
 import { sql } from 'drizzle-orm'
-import type { Contract, Dependent } from '../../src/api/schemas'
+import type { Contract, Dependent } from '../../contract/contracts'
 import type { Database } from '../db/client'
 import { rowFromJson } from '../db/json-rows'
 import { preparedPerDatabase } from '../db/prepared'

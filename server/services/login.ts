@@ -2,7 +2,7 @@
  * Passwordless login (spec §7, DESIGN.md §6): request a one-time code by e-mail or WhatsApp, then
  * trade it for a session token. Answers never reveal whether an e-mail belongs to a holder.
  */
-import type { DeliveryChannel } from '../../src/api/schemas'
+import type { DeliveryChannel } from '../../contract/auth'
 import type { ServerDeps } from '../deps'
 import { tooManyRequests } from '../http/errors'
 import { recordOutbox } from './dev-outbox'

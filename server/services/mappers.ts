@@ -2,7 +2,7 @@
  * Rows to the API shapes of src/api/schemas.ts (spec §3). A person is one row, so the nested
  * documents, phone and address objects carry the person's id.
  */
-import type { FileAttachment, Person } from '../../src/api/schemas'
+import type { FileAttachment, Person } from '../../contract/contracts'
 import type { filesAttached, persons } from '../db/schema'
 
 export type PersonRow = typeof persons.$inferSelect

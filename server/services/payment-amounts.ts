@@ -3,7 +3,7 @@
  * the price list's adjustment for a payment option, and how a charge splits over the instalments.
  * Pure functions; the services read the rows and write the results.
  */
-import type { AdjustmentType, PaymentType } from '../../src/api/schemas'
+import type { AdjustmentType, PaymentType } from '../../contract/payments'
 
 const DAY_MS = 86_400_000
 /** Brazil has had no daylight saving time since 2019: São Paulo is UTC−3 all year. */

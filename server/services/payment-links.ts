@@ -6,13 +6,14 @@
  */
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { isUuid } from '../../contract/http'
 import {
   changeCardRecurrenceSrc,
   type PaymentAdjustment,
   type PaymentLinkData,
   type PaymentType,
   type ValidPaymentTypes,
-} from '../../src/api/schemas'
+} from '../../contract/payments'
 import type { Database } from '../db/client'
 import {
   contracts,
@@ -60,9 +61,6 @@ const BOLETO_DUE_DATES = 3
 /** 12 URL-safe characters (72 random bits): unguessable, short enough to type. */
 const CODE_BYTES = 9
 const linkCodePattern = /^[A-Za-z0-9_-]{4,64}$/
-
-const isUuid = (value: string) =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value)
 
 /**
  * A new link for these instalments of the holder's own contracts: every id must name an unpaid

@@ -4,7 +4,7 @@
  * passed shows as OVERDUE without any job rewriting rows.
  */
 import { sql } from 'drizzle-orm'
-import type { PaymentOrder } from '../../src/api/schemas'
+import type { PaymentOrder } from '../../contract/payments'
 import type { Database } from '../db/client'
 import { rowFromJson } from '../db/json-rows'
 import { preparedPerDatabase } from '../db/prepared'

@@ -4,7 +4,7 @@
  * after every rule has passed.
  */
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm'
-import type { AttachmentInput, PersonInput } from '../../src/api/schemas'
+import type { AttachmentInput, PersonInput } from '../../contract/registration'
 import type { Database } from '../db/client'
 import { filesAttached, persons } from '../db/schema'
 import { ApiError } from '../http/errors'

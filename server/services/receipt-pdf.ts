@@ -1,6 +1,6 @@
 /** The receipt as a one-page A4 PDF (pdf-lib, Helvetica: accents render, text can be copied). */
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
-import { formatCpf } from '../../src/lib/format'
+import { formatCpf } from '../../contract/format'
 import { reais } from './holder-messages'
 import type { Receipt } from './receipts'
 import { encodable } from './term-pdf'

@@ -7,7 +7,7 @@ import {
   type PersonInput,
   type RegistrationField,
   registrationFieldLabels,
-} from '../../src/api/schemas'
+} from '../../contract/registration'
 import type { PersonRow } from './mappers'
 
 export const registrationMessages = {

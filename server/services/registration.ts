@@ -4,13 +4,13 @@
  * and §5, and only then writes. A refusal is an ApiError, and nothing it wrote survives it.
  */
 import { and, count, eq, ne } from 'drizzle-orm'
+import type { DependentType } from '../../contract/contracts'
 import type {
   AddDependentRequest,
-  DependentType,
   PhotoHolderRequest,
   SaveResponse,
-} from '../../src/api/schemas'
-import { mandatoryMessage, missingMandatoryField } from '../../src/api/schemas'
+} from '../../contract/registration'
+import { mandatoryMessage, missingMandatoryField } from '../../contract/registration'
 import type { Database } from '../db/client'
 import { contracts, dependents, dependentTypes, holders, persons } from '../db/schema'
 import { ApiError } from '../http/errors'

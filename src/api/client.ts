@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { stripBearer } from '../lib/jwt'
+import { stripBearer } from '../../contract/session-token'
 import { apiBase } from './base'
 import { connectivity } from './connectivity'
 import { session } from './session'
@@ -42,9 +42,30 @@ export function notifySessionExpired() {
   onSessionExpired?.()
 }
 
+declare const checkedBrand: unique symbol
+/** A request body that passed its contract schema (made by `checked` only). */
+export type CheckedBody = { readonly [checkedBrand]: true }
+
+/**
+ * Refuses here, with the contract's own Portuguese message, what the server would refuse: the
+ * request never leaves. The error is a 400 like the server's, so screens say it the same way.
+ */
+export function assertValid<S extends v.GenericSchema>(schema: S, input: v.InferInput<S>): void {
+  const result = v.safeParse(schema, input)
+  if (result.success) return
+  const message = result.issues[0].message
+  throw new ApiError(400, message, message)
+}
+
+/** A body checked against its request schema; apiRequest sends nothing else. */
+export function checked<S extends v.GenericSchema>(schema: S, input: v.InferInput<S>): CheckedBody {
+  assertValid(schema, input)
+  return input as CheckedBody
+}
+
 type RequestOptions<S extends v.GenericSchema> = {
   method?: 'GET' | 'POST'
-  body?: unknown
+  body?: CheckedBody
   schema: S
   signal?: AbortSignal
   headers?: Record<string, string>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isTokenValid, stripBearer } from './jwt'
+import { isTokenValid, stripBearer } from '../../contract/session-token'
 import { decideAccess, unmatchedRouteTarget } from './route-access'
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 0)

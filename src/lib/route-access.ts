@@ -1,4 +1,4 @@
-import { isTokenValid, tokenExpiresAt } from './jwt'
+import { isTokenValid, tokenExpiresAt } from '../../contract/session-token'
 
 /**
  * Paths anyone may open, logged in or not (spec §2 route access rules), plus the staff page that

@@ -1,6 +1,6 @@
 import type { AnyRouter } from '@tanstack/react-router'
+import { type CardSnapshot, cardSnapshot } from '../../contract/worker-messages'
 import { session } from '../api/session'
-import { type CardSnapshot, cardSnapshot } from './card-snapshot-contract'
 
 const cachesAvailable = () => typeof caches !== 'undefined'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Dependent, Person } from '../api/schemas'
+import type { Dependent, Person } from '../../contract/contracts'
 import { withChange } from './contract-store'
 import type { StoredContract } from './db'
 

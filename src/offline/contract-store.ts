@@ -1,4 +1,4 @@
-import type { Contract } from '../api/schemas'
+import type { Contract } from '../../contract/contracts'
 import { db, type LocalChange, type StoredContract } from './db'
 
 /** The contract with a waiting save's change on top, as every screen should show it. */

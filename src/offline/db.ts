@@ -1,5 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie'
-import type { Card, Contract, Dependent, PaymentOrder, Person } from '../api/schemas'
+import type { Card } from '../../contract/cards'
+import type { Contract, Dependent, Person } from '../../contract/contracts'
+import type { PaymentOrder } from '../../contract/payments'
 
 /** What the device last knew of a contract, and when it learnt it. */
 export type StoredContract = Contract & { syncedAt: number }

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { stripBearer } from '../../contract/session-token'
+import { clearResults, type PageMessage, type WorkerMessage } from '../../contract/worker-messages'
 import { notifySessionExpired } from '../api/client'
 import { connectivity } from '../api/connectivity'
 import { contractKeys } from '../api/query-keys'
 import { session } from '../api/session'
-import { stripBearer } from '../lib/jwt'
-import { clearResults, type PageMessage, type WorkerMessage } from './outbox-contract'
 
 /**
  * Runs delivery rounds of the registration outbox (src/offline/outbox.ts): at start, when the

@@ -1,10 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks'
-import { ApiError, apiBase, notifySessionExpired } from '../api/client'
-import { connectivity } from '../api/connectivity'
-import { session } from '../api/session'
-import { isTokenValid, stripBearer, tokenSubject } from '../lib/jwt'
-import { toast, toastDuration } from '../ui/toast'
-import { db, type OutboxRow } from './db'
+import { isTokenValid, stripBearer, tokenSubject } from '../../contract/session-token'
 import {
   mayGetBetter,
   type OutboxQueued,
@@ -12,7 +7,12 @@ import {
   type PageMessage,
   queuedHeader,
   takeResults,
-} from './outbox-contract'
+} from '../../contract/worker-messages'
+import { ApiError, apiBase, notifySessionExpired } from '../api/client'
+import { connectivity } from '../api/connectivity'
+import { session } from '../api/session'
+import { toast, toastDuration } from '../ui/toast'
+import { db, type OutboxRow } from './db'
 
 /**
  * The page's half of the registration outbox (DESIGN §5). Every save is a row in the device

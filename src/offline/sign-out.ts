@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { apiPaths } from '../../contract/paths'
 import { apiBase } from '../api/base'
 import { session } from '../api/session'
 import { deleteCardSnapshot } from './card-snapshot'
@@ -34,7 +35,7 @@ export async function signOut(queryClient: QueryClient, { keepPendingSaves = fal
 }
 
 function endServerSession(token: string) {
-  fetch(`${apiBase}/client/logout`, {
+  fetch(`${apiBase}${apiPaths.logout}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     keepalive: true,

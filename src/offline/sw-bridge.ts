@@ -1,5 +1,5 @@
+import type { PageMessage } from '../../contract/worker-messages'
 import { toast } from '../ui/toast'
-import type { PageMessage } from './outbox-contract'
 
 /**
  * Registers the service worker and, when a new version is waiting, asks before switching:

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { deliveryChannels } from '../api/schemas'
+import { deliveryChannels } from '../../contract/auth'
 import { AuthPage } from '../features/auth/components/auth-page'
 import { RequestCodeForm } from '../features/auth/components/request-code-form'
 

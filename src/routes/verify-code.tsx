@@ -1,6 +1,6 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { deliveryChannels } from '../api/schemas'
+import { deliveryChannels } from '../../contract/auth'
 import { AuthPage } from '../features/auth/components/auth-page'
 import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { VerifyCodeForm } from '../features/auth/components/verify-code-form'

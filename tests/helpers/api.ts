@@ -3,8 +3,8 @@
  * another phone) does and sees, without going through this browser.
  */
 
+import type { Person } from '../../contract/contracts'
 import { personInputFrom } from '../../server/routes/registration-test-support'
-import type { Person } from '../../src/api/schemas'
 import { latestMessage } from './outbox'
 
 export async function apiToken(baseUrl: string, email: string): Promise<string> {

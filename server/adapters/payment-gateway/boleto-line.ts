@@ -78,4 +78,4 @@ export function boletoNumbers(input: BoletoNumbers): { barcode: string; digitabl
 }
 
 // How a bank prints the line is a pure rule the app shares (src/lib/format.ts).
-export { formatDigitableLine } from '../../../src/lib/format'
+export { formatDigitableLine } from '../../../contract/format'

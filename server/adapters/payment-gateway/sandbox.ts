@@ -7,7 +7,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
-import type { CardTokenRequest, CardTokenResponse } from '../../../src/api/schemas'
+import type { CardTokenRequest, CardTokenResponse } from '../../../contract/tokenizer'
 import type { Database } from '../../db/client'
 import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from '../../db/schema'
 import { boletoNumbers } from './boleto-line'

@@ -5,7 +5,7 @@
  */
 
 import { eq } from 'drizzle-orm'
-import { changeCardRecurrenceSrc } from '../../../src/api/schemas'
+import { changeCardRecurrenceSrc } from '../../../contract/payments'
 import type { Database } from '../client'
 import {
   type adjustmentChannels,

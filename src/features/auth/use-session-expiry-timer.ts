@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react'
+import { tokenExpiresAt } from '../../../contract/session-token'
 import { notifySessionExpired } from '../../api/client'
 import { connectivity } from '../../api/connectivity'
 import { session } from '../../api/session'
-import { tokenExpiresAt } from '../../lib/jwt'
 import { isLoginPath, isOpenPath, memberCardsPath } from '../../lib/route-access'
 
 // setTimeout fires at once for delays past 2^31-1 ms; a 30-day token would expire "now".

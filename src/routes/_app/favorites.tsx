@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { isTokenValid } from '../../../contract/session-token'
 import { ApiError } from '../../api/client'
 import { session } from '../../api/session'
 import { readActiveCards, useMemberCards } from '../../features/cards/api/cards'
 import { MemberCards } from '../../features/cards/components/member-cards'
 import { useCardSnapshot } from '../../features/cards/use-card-snapshot'
 import { useContract } from '../../features/contracts/api/contract'
-import { isTokenValid } from '../../lib/jwt'
 import { db } from '../../offline/db'
 import { toast, toastDuration } from '../../ui/toast'
 

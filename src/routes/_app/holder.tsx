@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { photoHolderRequest } from '../../api/schemas'
+import { apiPaths } from '../../../contract/paths'
+import { photoHolderRequest } from '../../../contract/registration'
 import { useContract } from '../../features/contracts/api/contract'
 import { holderSaveBody, useRegistrationSave } from '../../features/registration/api/save'
 import { PersonForm, unsentDraft } from '../../features/registration/components/person-form'
@@ -41,7 +42,7 @@ function HolderScreen() {
         saving={save.saving}
         onSave={(draft) =>
           void save.save({
-            path: '/client/photo-holder',
+            path: apiPaths.photoHolder,
             schema: photoHolderRequest,
             target: holder.id,
             draft,

@@ -1,8 +1,14 @@
 import { useMutation } from '@tanstack/react-query'
-import { apiRequest } from '../../../api/client'
-import { type LoginRequest, loginResponse } from '../../../api/schemas'
+import type * as v from 'valibot'
+import { loginRequest, loginResponse } from '../../../../contract/auth'
+import { apiPaths } from '../../../../contract/paths'
+import { apiRequest, checked } from '../../../api/client'
 
-export const login = (body: LoginRequest) =>
-  apiRequest('/client/login', { method: 'POST', body, schema: loginResponse })
+export const login = (body: v.InferInput<typeof loginRequest>) =>
+  apiRequest(apiPaths.login, {
+    method: 'POST',
+    body: checked(loginRequest, body),
+    schema: loginResponse,
+  })
 
 export const useLogin = () => useMutation({ mutationFn: login })

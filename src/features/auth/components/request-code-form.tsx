@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
-import { type DeliveryChannel, emailField } from '../../../api/schemas'
+import type { DeliveryChannel } from '../../../../contract/auth'
+import { emailField } from '../../../../contract/http'
 import { Button } from '../../../ui/button'
 import { ChatIcon, MailIcon } from '../../../ui/icons'
 import { toast, toastDuration } from '../../../ui/toast'

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { DeliveryChannel } from '../../../api/schemas'
+import type { DeliveryChannel } from '../../../../contract/auth'
 import { Button } from '../../../ui/button'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useGenerateCode } from '../api/generate-code'

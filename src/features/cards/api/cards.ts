@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { apiRequest } from '../../../api/client'
-import { type Card, cardLayouts, cardsResponse } from '../../../api/schemas'
+import { type Card, cardLayouts, cardsRequest, cardsResponse } from '../../../../contract/cards'
+import { apiPaths } from '../../../../contract/paths'
+import { apiRequest, checked } from '../../../api/client'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import { db, type StoredCard } from '../../../offline/db'
 import { useOnline } from '../../../ui/use-online'
@@ -17,9 +18,14 @@ export const cardKeys = {
 async function fetchAllCards(contractId: string, signal: AbortSignal) {
   const cards: Card[] = []
   for (let offset = 0; ; offset += cardPageSize) {
-    const page = await apiRequest('/client/rql/cards', {
+    const page = await apiRequest(apiPaths.cards, {
       method: 'POST',
-      body: { sort: [], offset, limit: cardPageSize, filter: { contract_id: contractId } },
+      body: checked(cardsRequest, {
+        sort: [],
+        offset,
+        limit: cardPageSize,
+        filter: { contract_id: contractId },
+      }),
       schema: cardsResponse,
       signal,
     })
@@ -31,7 +37,7 @@ async function fetchAllCards(contractId: string, signal: AbortSignal) {
 
 /** Layouts are untrusted markup: sanitized here, before they are stored or shown. */
 async function fetchLayouts(cardId: string, signal: AbortSignal) {
-  const layouts = await apiRequest(`/client/card-visualize/${encodeURIComponent(cardId)}`, {
+  const layouts = await apiRequest(apiPaths.cardLayouts(cardId), {
     schema: cardLayouts,
     signal,
   })

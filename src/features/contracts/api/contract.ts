@@ -1,8 +1,9 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { contract as contractSchema } from '../../../../contract/contracts'
+import { apiPaths } from '../../../../contract/paths'
 import { apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
-import { contract as contractSchema } from '../../../api/schemas'
 import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
 
@@ -11,7 +12,7 @@ export const contractQueryOptions = (id: string) =>
   queryOptions({
     queryKey: contractKeys.detail(id),
     queryFn: async ({ signal }) => {
-      const contract = await apiRequest(`/client/contract/${encodeURIComponent(id)}`, {
+      const contract = await apiRequest(apiPaths.contract(id), {
         schema: contractSchema,
         signal,
       })

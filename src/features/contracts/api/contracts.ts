@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
+import { contractList } from '../../../../contract/contracts'
+import { apiPaths } from '../../../../contract/paths'
 import { apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
-import { contractList } from '../../../api/schemas'
 import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
 
@@ -11,7 +12,7 @@ export const contractsQueryOptions = () =>
   queryOptions({
     queryKey: contractKeys.list(),
     queryFn: async ({ signal }) => {
-      const contracts = await apiRequest('/client/contracts', { schema: contractList, signal })
+      const contracts = await apiRequest(apiPaths.contracts, { schema: contractList, signal })
       const syncedAt = Date.now()
       await db.transaction('rw', db.contracts, db.outbox, async () => {
         // Contracts the server no longer lists must not linger on the device.

@@ -1,3 +1,4 @@
+import { apiPaths } from '../../../../contract/paths'
 import { startEarlyGet } from '../../../api/client'
 import { session } from '../../../api/session'
 import { decideAccess } from '../../../lib/route-access'
@@ -17,5 +18,5 @@ export function startContractRead() {
   if (!contractId || !navigator.onLine || outsideLayout.test(pathname)) return
   // Not logged in, or about to be redirected: nothing of the layout will load.
   if (decideAccess({ pathname, token: session.token(), now: Date.now(), online: true })) return
-  startEarlyGet(`/client/contract/${encodeURIComponent(contractId)}`)
+  startEarlyGet(apiPaths.contract(contractId))
 }

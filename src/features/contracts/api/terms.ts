@@ -1,6 +1,7 @@
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
+import { apiPaths } from '../../../../contract/paths'
 import { ApiError, apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { sanitizedDocument } from '../../../lib/sanitize'
@@ -22,7 +23,7 @@ export async function openTerm(contractId: string) {
     return
   }
   try {
-    const html = await apiRequest(`/client/term/contract?id=${encodeURIComponent(contractId)}`, {
+    const html = await apiRequest(apiPaths.terms(contractId), {
       schema: v.string(),
       responseType: 'text',
     })
@@ -43,7 +44,7 @@ export function useAcceptTerm() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (contractId: string) => {
-      await apiRequest(`/client/term/contract/acept/${encodeURIComponent(contractId)}`, {
+      await apiRequest(apiPaths.acceptTerms(contractId), {
         method: 'POST',
         schema: v.unknown(),
       })

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
-import * as v from 'valibot'
+import { adhesionTermPdf } from '../../../../contract/contracts'
+import { apiPaths } from '../../../../contract/paths'
 import { ApiError, apiRequest } from '../../../api/client'
 import { base64ToBlob, shareOrDownload } from '../../../lib/files'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -10,8 +11,8 @@ export const downloadContractFailed = 'Não foi possível baixar o contrato.'
 export function useDownloadContract(contractId: string, contractNumber: string | null) {
   return useMutation({
     mutationFn: async () => {
-      const base64 = await apiRequest(`/client/view-contract/${encodeURIComponent(contractId)}`, {
-        schema: v.pipe(v.string(), v.nonEmpty()),
+      const base64 = await apiRequest(apiPaths.adhesionTerm(contractId), {
+        schema: adhesionTermPdf,
         responseType: 'text',
       })
       const fileName = `Termo de Adesão${contractNumber ? ` ${contractNumber}` : ''}.pdf`

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { formatCpf, formatPhone, formatSeriesNumber } from '../../../../contract/format'
 import { formatDate, formatDateTime } from '../../../lib/dates'
-import { formatCpf, formatPhone, formatSeriesNumber } from '../../../lib/format'
 import { contractStatusChip } from '../../../lib/status'
 import type { StoredContract } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'

@@ -1,4 +1,4 @@
-import type { ModelContractDocument } from '../../../api/schemas'
+import type { ModelContractDocument } from '../../../../contract/contracts'
 import { base64ToBlob, downloadBlob } from '../../../lib/files'
 import { Button } from '../../../ui/button'
 import { EmptyState } from '../../../ui/empty-state'

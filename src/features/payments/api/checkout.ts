@@ -1,18 +1,26 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { ApiError, apiRequest } from '../../../api/client'
+import { apiPaths } from '../../../../contract/paths'
 import {
-  type BoletoRequest,
+  boletoRequest,
   boletoResponse,
-  type CardPaymentRequest,
-  type CardTokenRequest,
-  cardTokenResponse,
+  cardPaymentRequest,
   type PixGenerateResponse,
   paymentLinkData,
+  paymentLinkQuery,
+  pixGenerateRequest,
   pixGenerateResponse,
+  pixStatusQuery,
   pixStatusResponse,
+  pixVerifyRequest,
   pixVerifyResponse,
-} from '../../../api/schemas'
+} from '../../../../contract/payments'
+import {
+  type CardTokenRequest,
+  cardTokenRequest,
+  cardTokenResponse,
+} from '../../../../contract/tokenizer'
+import { ApiError, apiRequest, assertValid, checked } from '../../../api/client'
 
 /** The payment provider (spec §7 external calls); demo: the server's sandbox gateway. */
 export const gatewayBase: string = import.meta.env.VITE_GATEWAY_URL ?? '/sandbox/gateway'
@@ -23,11 +31,10 @@ const messageBody = v.object({ message: v.string() })
 export const paymentLinkQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['payment-link', code],
-    queryFn: ({ signal }) =>
-      apiRequest(`/checkout/payment-link?code=${encodeURIComponent(code)}`, {
-        schema: paymentLinkData,
-        signal,
-      }),
+    queryFn: ({ signal }) => {
+      assertValid(paymentLinkQuery, { code })
+      return apiRequest(apiPaths.paymentLink(code), { schema: paymentLinkData, signal })
+    },
     // A link's amounts and state are read fresh each time the screen opens; never kept.
     staleTime: 0,
     gcTime: 0,
@@ -35,38 +42,45 @@ export const paymentLinkQueryOptions = (code: string) =>
   })
 
 /** Spec §7: pay by card or start a recurrence with the tokenizer's token. Answers the message. */
-export async function payWithCard(body: CardPaymentRequest | Record<string, unknown>) {
-  const { message } = await apiRequest('/checkout/payment-link', {
+export async function payWithCard(body: v.InferInput<typeof cardPaymentRequest>) {
+  const { message } = await apiRequest(apiPaths.payByCard, {
     method: 'POST',
-    body,
+    body: checked(cardPaymentRequest, body),
     schema: messageBody,
   })
   return message
 }
 
 /** Spec §7 pix-boleto; beyond the spec the answer also carries the boletos to show. */
-export const issueBoleto = (body: BoletoRequest | Record<string, unknown>) =>
-  apiRequest('/checkout/pix-boleto', { method: 'POST', body, schema: boletoResponse })
+export const issueBoleto = (body: v.InferInput<typeof boletoRequest>) =>
+  apiRequest(apiPaths.payByBoleto, {
+    method: 'POST',
+    body: checked(boletoRequest, body),
+    schema: boletoResponse,
+  })
 
 export const generatePix = (code: string) =>
-  apiRequest('/checkout/payment-link-pix', {
+  apiRequest(apiPaths.generatePix, {
     method: 'POST',
-    body: { code, token: '1' },
+    body: checked(pixGenerateRequest, { code, token: '1' }),
     schema: pixGenerateResponse,
   })
 
 /** Beyond the spec: where the link's Pix stands, read from the server's records (cheap to poll). */
-export const pixStatus = (code: string, txid: string, signal?: AbortSignal) =>
-  apiRequest(
-    `/checkout/pix-status?code=${encodeURIComponent(code)}&txid=${encodeURIComponent(txid)}`,
-    { schema: pixStatusResponse, signal, timeoutMs: 10_000 },
-  )
+export function pixStatus(code: string, txid: string, signal?: AbortSignal) {
+  assertValid(pixStatusQuery, { code, txid })
+  return apiRequest(apiPaths.pixStatus(code, txid), {
+    schema: pixStatusResponse,
+    signal,
+    timeoutMs: 10_000,
+  })
+}
 
 /** Spec §7: the body is the stored response of the Pix generation. */
 export const verifyPix = (generated: PixGenerateResponse) =>
-  apiRequest('/checkout/verify-link-pix', {
+  apiRequest(apiPaths.verifyPix, {
     method: 'POST',
-    body: generated,
+    body: checked(pixVerifyRequest, generated),
     schema: pixVerifyResponse,
   })
 
@@ -77,6 +91,7 @@ const tokenizerFailure = 'Não foi possível validar o cartão. Tente novamente.
  * only, with header CompanyId = gateway_id; our server receives the token (DESIGN.md §6).
  */
 export async function tokenizeCard(companyId: string, card: CardTokenRequest['card']) {
+  assertValid(cardTokenRequest, { card })
   let response: Response
   try {
     response = await fetch(`${gatewayBase}/v1/token`, {

@@ -1,9 +1,14 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { ApiError, apiRequest } from '../../../api/client'
+import { apiPaths } from '../../../../contract/paths'
+import {
+  paymentOrderList,
+  sendPaymentLinkQuery,
+  sendPaymentLinkResponse,
+} from '../../../../contract/payments'
+import { ApiError, apiRequest, assertValid } from '../../../api/client'
 import { instalmentKeys } from '../../../api/query-keys'
-import { paymentOrderList, sendPaymentLinkResponse } from '../../../api/schemas'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
@@ -12,13 +17,10 @@ export const instalmentsQueryOptions = (contractId: string) =>
   queryOptions({
     queryKey: instalmentKeys.contract(contractId),
     queryFn: async ({ signal }) => {
-      const orders = await apiRequest(
-        `/client/contract/payment-orders/${encodeURIComponent(contractId)}`,
-        {
-          schema: paymentOrderList,
-          signal,
-        },
-      )
+      const orders = await apiRequest(apiPaths.instalments(contractId), {
+        schema: paymentOrderList,
+        signal,
+      })
       const syncedAt = Date.now()
       await db.transaction('rw', db.instalments, async () => {
         await db.instalments.where('contractId').equals(contractId).delete()
@@ -51,11 +53,13 @@ export const paymentLinkFailed = 'Não foi possível abrir o pagamento.'
 /** Spec §7 send-payment-link: ids joined with '|'; the browser goes to the URL it returns. */
 export function useSendPaymentLink() {
   return useMutation({
-    mutationFn: (ids: string[]) =>
-      apiRequest(`/client/send-payment-link?ids=${encodeURIComponent(ids.join('|'))}`, {
+    mutationFn: (ids: string[]) => {
+      assertValid(sendPaymentLinkQuery, { ids: ids.join('|') })
+      return apiRequest(apiPaths.sendPaymentLink(ids), {
         schema: sendPaymentLinkResponse,
         timeoutMs: 15_000,
-      }),
+      })
+    },
     // Spec §8 only logs this failure; a 'Pagar' that does nothing is worse than a plain reason.
     onError: (error) => {
       console.error('Falha ao gerar o link de pagamento', error)

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { apiPaths } from '../../../../contract/paths'
 import { ApiError, apiRequest } from '../../../api/client'
 import { base64ToBlob, shareOrDownload } from '../../../lib/files'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -21,7 +22,7 @@ export async function openReceipt(base64: string, what: string) {
 /** A paid link's receipt (the /success screen), for whoever holds its code. */
 export async function openLinkReceipt(code: string) {
   try {
-    const pdf = await apiRequest(`/checkout/receipt?code=${encodeURIComponent(code)}`, {
+    const pdf = await apiRequest(apiPaths.linkReceipt(code), {
       schema: pdfText,
       responseType: 'text',
     })

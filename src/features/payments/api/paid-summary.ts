@@ -1,13 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
+import { apiPaths } from '../../../../contract/paths'
+import { paidLinkSummary } from '../../../../contract/payments'
 import { apiRequest } from '../../../api/client'
-import { paidLinkSummary } from '../../../api/schemas'
 
 /** What a paid link paid (beyond the spec), for /success; whoever holds the code may read it. */
 export const paidSummaryQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['paid-link', code],
     queryFn: ({ signal }) =>
-      apiRequest(`/checkout/paid?code=${encodeURIComponent(code)}`, {
+      apiRequest(apiPaths.paidSummary(code), {
         schema: paidLinkSummary,
         signal,
       }),

@@ -1,5 +1,6 @@
+import { apiPaths } from '../../../../contract/paths'
+import type { PaymentOrder } from '../../../../contract/payments'
 import { ApiError, apiRequest } from '../../../api/client'
-import type { PaymentOrder } from '../../../api/schemas'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 import { openReceipt, pdfText, receiptMessages } from './link-receipt'
@@ -10,7 +11,7 @@ import { openReceipt, pdfText, receiptMessages } from './link-receipt'
  * online, so they open at a counter or a gate with no signal too.
  */
 const fetchInstalmentReceipt = (instalmentId: string) =>
-  apiRequest(`/client/receipts/${encodeURIComponent(instalmentId)}`, {
+  apiRequest(apiPaths.instalmentReceipt(instalmentId), {
     schema: pdfText,
     responseType: 'text',
   })

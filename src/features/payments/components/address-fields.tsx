@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { PaymentLinkData } from '../../../api/schemas'
+import type { PaymentLinkData } from '../../../../contract/payments'
 import { masks } from '../../../lib/masks'
 import formStyles from '../../../ui/form.module.css'
 import { Field, MaskedField } from '../../../ui/form-fields'

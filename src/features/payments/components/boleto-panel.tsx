@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
-import type { PaymentLinkData } from '../../../api/schemas'
+import type { PaymentLinkData } from '../../../../contract/payments'
 import { Button } from '../../../ui/button'
 import { SelectField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'

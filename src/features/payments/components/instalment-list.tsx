@@ -1,5 +1,5 @@
 import { useState, useSyncExternalStore } from 'react'
-import type { PaymentOrder } from '../../../api/schemas'
+import type { PaymentOrder } from '../../../../contract/payments'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { instalmentStatusChip } from '../../../lib/status'

@@ -1,16 +1,9 @@
+import { cardMessages } from '../../../../contract/tokenizer'
+
 /** The card form as the payment screen holds it (spec §3 card form). */
 export type CardInput = { cardHolder: string; cardNumber: string; cvv: string; expiryDate: string }
 
-export const cardMessages = {
-  monthEmpty: 'Informar o mês de vencimento do cartão.',
-  monthRange: 'Informe o mês de vencimento do cartão entre o mês 1 ao mês 12.',
-  yearEmpty: 'Informar o ano de vencimento do cartão.',
-  yearFull: 'Informar o ano completo de vencimento do cartão. EX: 2025',
-  yearPast: 'Informe o ano de vencimento do cartão maior ou igual ao ano atual.',
-  holder: 'Informar o nome do titular.',
-  number: 'Informar o número do cartão.',
-  cvv: 'Informar o cvv do cartão.',
-} as const
+export { cardMessages }
 
 /**
  * The eight checks of spec §5, in order; the first failure's message, or null. Kept exactly as

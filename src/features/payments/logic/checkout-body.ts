@@ -1,5 +1,5 @@
-import type { PaymentLinkData } from '../../../api/schemas'
-import { digits } from '../../../lib/format'
+import { digits } from '../../../../contract/format'
+import type { PaymentLinkData } from '../../../../contract/payments'
 
 export type CheckoutAddress = {
   cep: string

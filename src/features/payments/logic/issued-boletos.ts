@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type BoletoResponse, boletoResponse } from '../../../api/schemas'
+import { type BoletoResponse, boletoResponse } from '../../../../contract/payments'
 
 /**
  * The boletos just issued, from the payment screen to /success (same tab, this visit only):

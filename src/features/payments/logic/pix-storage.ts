@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { type PixGenerateResponse, pixGenerateResponse } from '../../../api/schemas'
+import { type PixGenerateResponse, pixGenerateResponse } from '../../../../contract/payments'
 import { lookup } from '../../../lib/lookup'
 
 /** Spec §3 local storage: the generation response, and when and what QR was generated. */

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import * as v from 'valibot'
+import type { DependentType } from '../../../../contract/contracts'
+import { apiPaths } from '../../../../contract/paths'
+import { dependentTypesResponse } from '../../../../contract/registration'
 import { apiRequest } from '../../../api/client'
-import { type DependentType, dependentType } from '../../../api/schemas'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
 export const dependentTypesFailed = 'Erro ao buscar tipos de dependentes'
 
-const dependentTypesAnswer = v.object({ dependentType: v.array(dependentType) })
 const storedKey = 'dependent-types'
 
 /**
@@ -20,9 +20,9 @@ export const dependentTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['dependent-types'],
     queryFn: async ({ signal }) => {
-      const { dependentType: types } = await apiRequest('/rql/dependent-types', {
+      const { dependentType: types } = await apiRequest(apiPaths.dependentTypes, {
         method: 'POST',
-        schema: dependentTypesAnswer,
+        schema: dependentTypesResponse,
         signal,
       })
       await db.meta.put({ key: storedKey, value: types })

@@ -1,9 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import * as v from 'valibot'
+import type { Contract } from '../../../../contract/contracts'
+import type { OutboxPath } from '../../../../contract/paths'
+import type { addDependentRequest, photoHolderRequest } from '../../../../contract/registration'
 import { ApiError } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
-import type { addDependentRequest, Contract, photoHolderRequest } from '../../../api/schemas'
 import { withChange } from '../../../offline/contract-store'
 import { db, type LocalChange, type StoredContract } from '../../../offline/db'
 import { sendSave } from '../../../offline/outbox'
@@ -87,7 +89,7 @@ export const temporaryDependentId = (key: string) => `new:${key}`
 export const isTemporaryId = (id: string) => id.startsWith('new:')
 
 export type SaveRequest = {
-  path: '/client/photo-holder' | '/client/add-dependent'
+  path: OutboxPath
   /** The request's contract (valibot), the server's own: what it refuses never leaves. */
   schema: typeof photoHolderRequest | typeof addDependentRequest
   /** Holder id, dependent id, or a temporary id for a dependent the server does not know yet. */

@@ -1,5 +1,6 @@
 import { useId, useRef, useSyncExternalStore } from 'react'
-import { detectFileType } from '../../../api/file-signatures'
+import { detectFileType } from '../../../../contract/file-signatures'
+import { attachmentContentTypes, registrationLimits } from '../../../../contract/registration'
 import { Button, IconButton } from '../../../ui/button'
 import { DocumentIcon, PlusIcon, TrashIcon } from '../../../ui/icons'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -8,8 +9,8 @@ import styles from './person-form.module.css'
 /** An attachment as the form keeps it: existing ones by id only, new ones with their content. */
 export type Attachment = { id?: string; name: string; content_type: string; base_64?: string }
 
-export const allowedTypes = ['application/pdf', 'image/jpeg', 'image/png'] as const
-export const maxAttachmentBytes = 2 * 1024 * 1024
+const allowedTypes = attachmentContentTypes
+const maxAttachmentBytes = registrationLimits.attachmentBytes
 export const attachmentMessages = {
   type: (name: string) => `Tipo de arquivo não permitido (${name}): envie PDF, JPG ou PNG.`,
   size: (name: string) => `O arquivo ${name} excede 2 MB.`,

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useRef } from 'react'
-import type { Dependent } from '../../../api/schemas'
+import type { Dependent } from '../../../../contract/contracts'
 import buttonStyles from '../../../ui/button.module.css'
 import pageStyles from '../../../ui/page.module.css'
 import {

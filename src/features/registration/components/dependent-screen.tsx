@@ -1,6 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { addDependentRequest, type Contract, type Dependent } from '../../../api/schemas'
+import type { Contract, Dependent } from '../../../../contract/contracts'
+import { apiPaths } from '../../../../contract/paths'
+import { addDependentRequest } from '../../../../contract/registration'
 import { discardSave, useOutboxMarks } from '../../../offline/outbox'
 import pageStyles from '../../../ui/page.module.css'
 import { useDependentTypes } from '../api/dependent-types'
@@ -67,7 +69,7 @@ export function DependentScreen({
           const type =
             types?.find((t) => t.id === draft.dependentTypeId) ?? dependent?.dependent_type ?? null
           void save.save({
-            path: '/client/add-dependent',
+            path: apiPaths.addDependent,
             schema: addDependentRequest,
             target: saveTarget,
             draft,

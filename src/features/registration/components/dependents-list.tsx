@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { Dependent } from '../../../api/schemas'
+import type { Dependent } from '../../../../contract/contracts'
 import { contractStatusChip } from '../../../lib/status'
 import type { OutboxRow } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'

@@ -1,6 +1,7 @@
 import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import type { DependentType, Person } from '../../../api/schemas'
+import type { DependentType, Person } from '../../../../contract/contracts'
+import { genders } from '../../../../contract/registration'
 import { type MaskSpec, masks } from '../../../lib/masks'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -16,7 +17,6 @@ import {
   type FormValues,
   fieldLabels,
   formMessages,
-  genders,
   isShown,
   lockedFields,
   toFormValues,

@@ -1,4 +1,4 @@
-import type { Dependent, Person } from '../../../api/schemas'
+import type { Dependent, Person } from '../../../../contract/contracts'
 import type { LocalChange, StoredContract } from '../../../offline/db'
 import { type FormValues, toPersonPayload } from './form'
 

@@ -1,4 +1,4 @@
-import { digits } from '../../../lib/format'
+import { digits } from '../../../../contract/format'
 import type { FieldKey, FormValues } from './form'
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Dependent } from '../../../api/schemas'
+import type { Dependent } from '../../../../contract/contracts'
 import {
   canAddDependent,
   dependentLimit,

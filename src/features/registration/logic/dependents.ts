@@ -1,4 +1,4 @@
-import type { Dependent } from '../../../api/schemas'
+import type { Dependent } from '../../../../contract/contracts'
 
 /** Spec §9: the limit is dependents_included when it is a non-negative number, else 0. */
 export function dependentLimit(included: unknown): number {

@@ -1,10 +1,10 @@
+import type { Person } from '../../../../contract/contracts'
+import { digits } from '../../../../contract/format'
 import {
   birthDateMessage,
-  type Person,
   type RegistrationField,
   registrationFieldLabels,
-} from '../../../api/schemas'
-import { digits } from '../../../lib/format'
+} from '../../../../contract/registration'
 
 /**
  * The registration form's fields and their labels (spec §5), shared with the server so both say
@@ -14,7 +14,6 @@ export const fieldLabels = registrationFieldLabels
 export type FieldKey = RegistrationField
 export type FormValues = Record<FieldKey, string>
 
-export const genders = ['Masculino', 'Feminino', 'Outro'] as const
 export const addressFields = [
   'cep',
   'state',

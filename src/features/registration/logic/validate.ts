@@ -1,6 +1,6 @@
 import * as v from 'valibot'
-import { mandatoryMessage, personInput, photoInput } from '../../../api/schemas'
-import { digits } from '../../../lib/format'
+import { digits } from '../../../../contract/format'
+import { mandatoryMessage, personInput, photoInput } from '../../../../contract/registration'
 import {
   addressFields,
   type FieldKey,

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react'
-import type { Jwks } from '../../../api/schemas'
+import type { Jwks } from '../../../../contract/cards'
 import { formatDateTime } from '../../../lib/dates'
 import { Button } from '../../../ui/button'
 import { loadKeys, storedKeys } from '../logic/jwks'

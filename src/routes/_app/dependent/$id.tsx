@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { dependent as dependentSchema } from '../../../api/schemas'
+import { dependent as dependentSchema } from '../../../../contract/contracts'
 import { useContract } from '../../../features/contracts/api/contract'
 import { DependentScreen } from '../../../features/registration/components/dependent-screen'
 

@@ -5,7 +5,7 @@
  * schemas.ts, so the form refuses such a file before it is queued.
  */
 
-import type { attachmentContentTypes } from './schemas'
+import type { attachmentContentTypes } from './registration'
 
 /** The signature each accepted type starts with (PDF 1.0–2.0, JPEG/JFIF/Exif, PNG). */
 const signatures = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { outboxUrls } from './outbox-contract'
+import { outboxUrls } from './worker-messages'
 
 describe('the outbox keeps the saves sent under the configured API base', () => {
   it.each([

@@ -1,11 +1,10 @@
 /**
- * The registration outbox as both sides see it: the page (src/offline/outbox*.ts) and the
- * service worker (sw/outbox.ts) import this one module, so the paths, the messages and the
- * store of outcomes cannot drift apart. No DOM and no worker globals beyond IndexedDB here.
+ * The service worker ↔ page protocol: the registration outbox (the page's src/offline/outbox*.ts
+ * and the worker's sw/outbox.ts), the messages both send, the store of outcomes and the member-card
+ * snapshot. Both sides import this one module, so none of it can drift apart. No DOM, no worker
+ * globals beyond IndexedDB and Cache Storage, and no schema library: the worker stays small.
  */
-
-/** The saves that wait on the device when the server cannot be reached (spec §7). */
-export const outboxPaths = ['/client/photo-holder', '/client/add-dependent'] as const
+import { outboxPaths } from './paths'
 
 /** Their full URLs under the configured API base (`VITE_API_BASE` may be another host). */
 export const outboxUrls = (apiBase: string, origin: string): string[] =>
@@ -115,4 +114,42 @@ export async function takeResults(): Promise<OutboxResult[]> {
 /** Logout: outcomes name saves of the person leaving. */
 export async function clearResults(): Promise<void> {
   await inStore('readwrite', (store) => store.clear())
+}
+
+// ---------------------------------------------------------------- member-card snapshot
+
+/**
+ * The member-card snapshot, shared by the page (which writes it) and the service worker (which
+ * paints it): the last card screen as static markup, so a cold start at the gate shows the
+ * cards before the app's JavaScript has run (DESIGN §7: card visible offline within 1 s).
+ * Personal data: logout deletes it with everything else.
+ */
+export const cardSnapshot = {
+  /** Cache Storage: both the page and the worker can reach it, and logout deletes it whole. */
+  cache: 'portal-titular-card-snapshot',
+  url: '/card-snapshot.json',
+  /** The element the worker puts before #root; the app removes it once its own list is up. */
+  elementId: 'card-snapshot',
+  /** The only route that gets it. */
+  path: '/favorites',
+  /** A photo is a data URL; two megabytes fit a dozen cards and refuse anything odd. */
+  maxLength: 2_000_000,
+} as const
+
+export type CardSnapshot = {
+  /** The entry script of the build that drew it: class names change from build to build. */
+  build: string
+  contractId: string
+  /** Sanitized markup of the page (header, card list, navigation); no script, no handler. */
+  html: string
+}
+
+export function isCardSnapshot(value: unknown): value is CardSnapshot {
+  const record = value as Partial<CardSnapshot> | null
+  return (
+    typeof record?.build === 'string' &&
+    typeof record.contractId === 'string' &&
+    typeof record.html === 'string' &&
+    record.html.length <= cardSnapshot.maxLength
+  )
 }

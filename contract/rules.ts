@@ -1,0 +1,42 @@
+/**
+ * Domain rules the contract's schemas use and the screens use before anything is sent: a CPF's
+ * check digits, a birth date, a card number's check digit. Pure functions, no I/O.
+ */
+
+/** CPF check digits (mod 11); eleven equal digits pass the arithmetic but are never issued. */
+export function isValidCpf(digits: string): boolean {
+  if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false
+  const checkDigit = (length: number) => {
+    let sum = 0
+    for (let index = 0; index < length; index++) sum += Number(digits[index]) * (length + 1 - index)
+    const rest = (sum * 10) % 11
+    return rest === 10 ? 0 : rest
+  }
+  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10])
+}
+
+/**
+ * A real YYYY-MM-DD date from 1900-01-01 up to today. "Today" is the date in the easternmost
+ * time zone (UTC+14), so a birth registered today is valid wherever browser and server run.
+ */
+export function isBirthDate(value: string, now = new Date()): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return false
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  const real =
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  const latestToday = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
+  return real && value >= '1900-01-01' && value <= latestToday
+}
+
+/** Luhn check digit, which every card number carries. */
+export function isLuhnValid(digits: string): boolean {
+  let sum = 0
+  for (let index = 0; index < digits.length; index++) {
+    let digit = Number(digits[digits.length - 1 - index])
+    if (index % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2
+    sum += digit
+  }
+  return digits.length > 0 && sum % 10 === 0
+}
