@@ -18,7 +18,7 @@ import {
 
 const generateCode = '/socios-api/client/generate-code'
 const post = (
-  body: BodyInit,
+  body: RequestInit['body'],
   headers: Record<string, string> = { 'content-type': 'application/json' },
 ) => ({
   method: 'POST',

@@ -6,6 +6,7 @@
  */
 import { eq } from 'drizzle-orm'
 import {
+  type CryptoKey,
   calculateJwkThumbprint,
   exportJWK,
   generateKeyPair,
@@ -13,7 +14,7 @@ import {
   type JWK,
   SignJWT,
 } from 'jose'
-import type { Jwks } from '../../src/api/schemas'
+import type { Jwks } from '../../contract/cards'
 import type { Database } from '../db/client'
 import { settings } from '../db/schema'
 
