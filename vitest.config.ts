@@ -8,8 +8,17 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'sw/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'sw/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Components rendered in a DOM and used as a person would (Testing Library).
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/test/setup-components.ts'],
         },
       },
       {
