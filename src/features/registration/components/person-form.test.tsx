@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Person } from '../../../api/schemas'
 import { elsewhereHeading, renderScreen } from '../../../test/render'
 import { PersonForm } from './person-form'
 
@@ -32,6 +33,47 @@ function renderNewDependent() {
       dependentTypes={[{ id: 'filho', name: 'Filho(a)' }]}
       dependentTypeId={null}
       onSave={() => {}}
+      onLeave={leave}
+    />
+  ))
+}
+
+/** The holder as the contract gives it: name, CPF and e-mail known, a landline stored as digits. */
+const holder: Person = {
+  id: 'p1',
+  name: 'Ana Souza',
+  first_name: 'Ana',
+  last_name: 'Souza',
+  birth_date: null,
+  gender: null,
+  email: 'ana@exemplo.com.br',
+  image: null,
+  documents: { id: 'd1', rg: null, cpf: '52998224725', passport: null, birth_certificate: null },
+  phone: { id: 'f1', number_ddi: '55', number: '1133334444' },
+  address: {
+    id: 'a1',
+    cep: null,
+    state: null,
+    city: null,
+    country: null,
+    street: null,
+    neighborhood: null,
+    number: null,
+    complement: null,
+  },
+  files_attached: [],
+}
+
+function renderMeusDados(person: Person, onSave = () => {}) {
+  return renderScreen(({ leave }) => (
+    <PersonForm
+      version="2026-01-01T00:00:00Z"
+      who="holder"
+      person={person}
+      mandatory={mandatory}
+      readOnly={false}
+      saving={false}
+      onSave={onSave}
       onLeave={leave}
     />
   ))
@@ -119,6 +161,64 @@ describe('Salvar on an empty registration form', () => {
     expect(field('Primeiro Nome').getAttribute('aria-invalid')).toBeNull()
     expect(description(field('Primeiro Nome'))).toBe('')
     expect(field('Sobrenome').getAttribute('aria-invalid')).toBe('true')
+  })
+})
+
+describe('Meus Dados (the holder)', () => {
+  it('locks what was filled at load (name, CPF, e-mail) and shows stored numbers masked', async () => {
+    renderMeusDados(holder)
+    await screen.findByRole('button', { name: 'Salvar' })
+    for (const label of ['Primeiro Nome', 'Sobrenome', 'CPF', 'E-mail'])
+      expect(field(label).readOnly, label).toBe(true)
+    expect(field('Data de Nascimento').readOnly).toBe(false)
+    expect(field('CPF').value).toBe('529.982.247-25')
+    expect(field('DDI').value).toBe('+55')
+    expect(field('Telefone').value).toBe('(11) 3333-4444')
+  })
+
+  it('Salvar marks only what is still missing, focuses the first and counts them', async () => {
+    const onSave = vi.fn()
+    const { user } = renderMeusDados(holder, onSave)
+    await user.click(await screen.findByRole('button', { name: 'Salvar' }))
+    const missing = ['Data de Nascimento', 'Gênero', 'CEP', 'Estado', 'Cidade', 'Rua', 'Bairro']
+    missing.push('Número do endereço')
+    for (const label of missing)
+      expect(description(field(label)), label).toBe(`Preencha o campo obrigatório: ${label}`)
+    for (const label of ['Primeiro Nome', 'Sobrenome', 'CPF', 'E-mail', 'Telefone'])
+      expect(field(label).getAttribute('aria-invalid'), label).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(field('Data de Nascimento')))
+    expect(await screen.findByText('8 campos precisam de correção.')).toBeTruthy()
+    expect(onSave).not.toHaveBeenCalled()
+  })
+
+  it('a complete form saves, the address from the CEP lookup (fetch stubbed)', async () => {
+    stubCepService({
+      '01310100': {
+        logradouro: 'Avenida Paulista',
+        bairro: 'Bela Vista',
+        localidade: 'São Paulo',
+        uf: 'SP',
+      },
+    })
+    const onSave = vi.fn()
+    const { user } = renderMeusDados(holder, onSave)
+    await user.type(await screen.findByLabelText('Data de Nascimento'), '15041985')
+    await user.selectOptions(screen.getByLabelText('Gênero'), 'Feminino')
+    await user.type(field('CEP'), '01310100')
+    await user.tab()
+    await waitFor(() => expect(field('Rua').value).toBe('Avenida Paulista'))
+    await user.type(field('Número do endereço'), '1000')
+    await user.click(screen.getByRole('button', { name: 'Salvar' }))
+    expect(onSave).toHaveBeenCalledTimes(1)
+    expect(onSave.mock.calls[0]?.[0].values).toMatchObject({
+      birthdate: '15/04/1985',
+      gender: 'Feminino',
+      cep: '01310-100',
+      street: 'Avenida Paulista',
+      number: '1000',
+      phone: '(11) 3333-4444',
+    })
+    expect(document.querySelector('[aria-invalid="true"]')).toBeNull()
   })
 })
 
