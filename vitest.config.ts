@@ -10,11 +10,20 @@ export default defineConfig({
           name: 'unit',
           include: [
             'contract/**/*.test.ts',
-            'src/**/*.test.{ts,tsx}',
+            'src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
           ],
           environment: 'node',
+        },
+      },
+      {
+        // Components rendered in a DOM and used as a person would (Testing Library).
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['src/test/setup-components.ts'],
         },
       },
       {
