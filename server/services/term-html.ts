@@ -5,37 +5,11 @@
  */
 import { createHash } from 'node:crypto'
 import { html, raw } from 'hono/html'
+import { termDocumentStyle } from '../../contract/term-style'
 import type { TermDocument } from './terms'
 
-/**
- * Readable on a screen, plain on paper. The app opens the body only and dresses it itself
- * (src/features/contracts/logic/term-style.ts); this is for the document opened as it is.
- */
-const styleText = `
-  body { font: 16px/1.6 system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif;
-         color: #1b2430; margin: 0; background: #f3f6fb; }
-  main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; background: #fff; }
-  h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: #0b4fa8; }
-  h2 { font-size: 1.125rem; margin: 2rem 0 .5rem; color: #0b4fa8;
-       padding-bottom: .25rem; border-bottom: 1px solid #c9d3e0; }
-  .subtitle { margin: 0; color: #4d5a6a; }
-  dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .375rem 1rem; margin: 0; }
-  dt { font-weight: 600; color: #4d5a6a; }
-  dd { margin: 0; overflow-wrap: break-word; }
-  ol, ul { padding-left: 1.5rem; }
-  li { margin-bottom: .75rem; }
-  footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
-           font-size: .875rem; color: #4d5a6a; }
-  @media (max-width: 480px) { dl { grid-template-columns: 1fr; } }
-  @media print {
-    @page { margin: 2cm; }
-    body { background: #fff; color: #000; font-size: 11pt; }
-    main { max-width: none; padding: 0; }
-    h1, h2, .subtitle, dt, footer { color: #000; }
-    h2 { break-after: avoid; }
-    li, dl { break-inside: avoid; }
-  }
-`
+/** The terms' one style (contract/term-style.ts), shared with the app's reading of them. */
+const styleText = termDocumentStyle()
 const style = raw(styleText)
 
 /**

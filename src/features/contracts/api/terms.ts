@@ -2,12 +2,12 @@ import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import * as v from 'valibot'
 import { apiPaths } from '../../../../contract/paths'
+import { termDocumentStyle } from '../../../../contract/term-style'
 import { ApiError, apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { sanitizedDocument } from '../../../lib/sanitize'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
-import { termDocumentStyle } from '../logic/term-style'
 
 export const acceptTermFailed = 'Erro ao aceitar o termo'
 export const popupBlocked = 'Não foi possível abrir nova janela — verifique bloqueador de pop-up.'

@@ -1,17 +1,20 @@
 /**
- * How the purchase terms read in their own tab. The server's document brings a style of its own
- * (server/services/term-html.ts), but what the app opens is the sanitized body only — no server
- * CSS reaches the page (DESIGN §6) — so the app dresses it: a readable column on screen, plain
- * black on white on paper, and the clause list never split mid-clause when printed. The font is
- * the app's own file, named by its absolute URL (a blob document has no base of its own).
+ * How the purchase terms read: a readable column on screen, plain black on white on paper, the
+ * clause list never split mid-clause when printed. One style for both readers of the terms:
+ * the server's standalone document (server/services/term-html.ts, allowed by its CSP hash) and
+ * the app, which opens the sanitized body only and dresses it with this style plus its own font
+ * (`fontUrl`, an absolute URL: a blob document has no base of its own).
  */
-export function termDocumentStyle(fontUrl: string) {
-  return `
-@font-face { font-family: "Inter Variable"; font-style: normal; font-weight: 100 900;
+export function termDocumentStyle(fontUrl?: string) {
+  const fontFace = fontUrl
+    ? `@font-face { font-family: "Inter Variable"; font-style: normal; font-weight: 100 900;
   font-display: swap; src: url("${fontUrl}") format("woff2-variations"); }
-:root { color-scheme: light; }
-body { margin: 0; background: #f3f6fb; color: #1b2430;
-  font: 16px/1.6 "Inter Variable", system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif; }
+`
+    : ''
+  const family = `${fontUrl ? '"Inter Variable", ' : ''}system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`
+  return `
+${fontFace}:root { color-scheme: light; }
+body { margin: 0; background: #f3f6fb; color: #1b2430; font: 16px/1.6 ${family}; }
 main, body > :not(main) { box-sizing: border-box; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; background: #fff;
   min-height: 100vh; }
@@ -19,6 +22,7 @@ h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: #0b4fa8;
 h2 { font-size: 1.125rem; line-height: 1.3; margin: 2rem 0 .5rem; color: #0b4fa8;
   padding-bottom: .25rem; border-bottom: 1px solid #c9d3e0; }
 p { margin: 0 0 .75rem; }
+.subtitle { margin: 0; color: #4d5a6a; }
 dl { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: .375rem 1rem; margin: 0; }
 dt { font-weight: 600; color: #4d5a6a; }
 dd { margin: 0; overflow-wrap: break-word; }
@@ -31,7 +35,7 @@ footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
   @page { margin: 2cm; }
   body { background: #fff; color: #000; font-size: 11pt; }
   main { max-width: none; padding: 0; min-height: 0; }
-  h1, h2 { color: #000; }
+  h1, h2, .subtitle, dt, footer { color: #000; }
   h2 { break-after: avoid; }
   li, dl { break-inside: avoid; }
 }
