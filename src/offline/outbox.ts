@@ -192,15 +192,26 @@ function announce(settled: Settled) {
  * One delivery round: first what the worker recorded (a save it delivered with no page open
  * clears its mark here), then, for the person logged in, every waiting row the worker does not
  * hold is sent again, and the worker is asked to deliver its queue with the current token.
- * Calls `refresh` with each contract whose saves the server has answered.
+ * Calls `refresh` once per contract whose saves the server has answered, after the round: one
+ * read of the contract however many of its saves were answered (a refresh per save would cancel
+ * the read before it and ask again).
  */
 export async function deliverOutbox(refresh: (contractId: string) => void) {
+  const answered = new Set<string>()
+  try {
+    await deliverRound(answered)
+  } finally {
+    for (const contractId of answered) refresh(contractId)
+  }
+}
+
+async function deliverRound(answered: Set<string>) {
   const outcomes: OutboxResult[] = await takeResults().catch(() => [])
   for (const result of outcomes) {
     const settled = await settle(result.key, result.status, result.message)
     if (!settled) continue
     announce(settled)
-    refresh(settled.contractId)
+    answered.add(settled.contractId)
   }
 
   const token = session.token()
@@ -225,7 +236,7 @@ export async function deliverOutbox(refresh: (contractId: string) => void) {
     const settled = await sendAgain(row)
     if (!settled) continue
     announce(settled)
-    refresh(settled.contractId)
+    answered.add(settled.contractId)
   }
   toWorker({ type: 'REPLAY_OUTBOX', token: stripBearer(token) })
 }

@@ -6,12 +6,18 @@ import { apiRequest } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
+import { contractQueryOptions } from './contract'
 
-/** The holder's contracts, validated and written through to the device. */
+/**
+ * The holder's contracts, validated and written through to the device. The list carries every
+ * contract whole (spec §3), so each answer also counts as a fresh read of each contract: the
+ * detail queries are marked fresh with it, and the layout's loader does not read the chosen
+ * contract a second time right after login (spec §7: loaded once per id).
+ */
 export const contractsQueryOptions = () =>
   queryOptions({
     queryKey: contractKeys.list(),
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, client }) => {
       const contracts = await apiRequest(apiPaths.contracts, { schema: contractList, signal })
       const syncedAt = Date.now()
       await db.transaction('rw', db.contracts, db.outbox, async () => {
@@ -22,6 +28,10 @@ export const contractsQueryOptions = () =>
           .delete()
         await storeContracts(contracts, syncedAt)
       })
+      for (const contract of contracts)
+        client.setQueryData(contractQueryOptions(contract.id).queryKey, syncedAt, {
+          updatedAt: syncedAt,
+        })
       return contracts
     },
   })

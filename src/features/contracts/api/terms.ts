@@ -49,7 +49,8 @@ export function useAcceptTerm() {
         schema: v.unknown(),
       })
       await db.contracts.update(contractId, { terms: true })
-      await queryClient.invalidateQueries({ queryKey: contractKeys.all })
+      // The list's answer refreshes every contract it carries (detail queries included).
+      await queryClient.invalidateQueries({ queryKey: contractKeys.list() })
     },
     onError: () => toast.error(acceptTermFailed, { duration: toastDuration.error }),
   })

@@ -1,0 +1,185 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import { describeBrowser, launchBrowser } from '../helpers/browser'
+import { expectText, expectVisible } from '../helpers/expect'
+import { loginThroughScreens } from '../helpers/login'
+import { clearField, field as fieldOf } from '../helpers/registration'
+import { type RunningServer, startServer } from '../helpers/server'
+
+/** What a read of the API is for, by its path (spec §7); null for anything else. */
+function readOf(url: string): 'contracts' | 'contract' | 'payment-orders' | null {
+  const { pathname } = new URL(url)
+  if (pathname === '/socios-api/client/contracts') return 'contracts'
+  if (pathname.startsWith('/socios-api/client/contract/payment-orders/')) return 'payment-orders'
+  if (/^\/socios-api\/client\/contract\/[^/]+$/.test(pathname)) return 'contract'
+  return null
+}
+
+type Reads = { contracts: number; contract: number; 'payment-orders': number }
+
+/**
+ * One read per need (issue 15): the list carries every contract whole, so after login the chosen
+ * contract is not read again; a save reads it once; a tab switch or a move between screens with
+ * fresh data reads nothing. Requests are counted by path as the page sends them.
+ */
+describeBrowser('reads of the contract: one per need', () => {
+  let server: RunningServer
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let reads: Reads
+  let inFlight: number
+  let lastActivity: number
+
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
+    page = await context.newPage()
+    reads = { contracts: 0, contract: 0, 'payment-orders': 0 }
+    inFlight = 0
+    lastActivity = Date.now()
+    page.on('request', (request) => {
+      if (!request.url().includes('/socios-api/')) return
+      inFlight += 1
+      lastActivity = Date.now()
+      const read = request.method() === 'GET' ? readOf(request.url()) : null
+      if (read) reads[read] += 1
+    })
+    const done = (request: { url: () => string }) => {
+      if (!request.url().includes('/socios-api/')) return
+      inFlight -= 1
+      lastActivity = Date.now()
+    }
+    page.on('requestfinished', done)
+    page.on('requestfailed', done)
+  })
+
+  /** The API has been quiet for a while: every read the last step caused has been counted. */
+  async function settled() {
+    await expect
+      .poll(() => inFlight === 0 && Date.now() - lastActivity > 1500, { timeout: 15_000 })
+      .toBe(true)
+  }
+
+  /** The reads since the last call, then counting starts again from zero. */
+  async function readsSince() {
+    await settled()
+    const seen = reads
+    reads = { contracts: 0, contract: 0, 'payment-orders': 0 }
+    return seen
+  }
+
+  const none: Reads = { contracts: 0, contract: 0, 'payment-orders': 0 }
+  const profileValue = (label: string) =>
+    page
+      .locator('dt', { hasText: new RegExp(`^${label}$`) })
+      .locator('xpath=following-sibling::dd[1]')
+
+  /** Another tab comes to the front, then this one again: the page goes hidden and visible. */
+  async function switchTabAndBack() {
+    const other = await context.newPage()
+    await other.goto('about:blank')
+    await other.bringToFront()
+    await page.bringToFront()
+    await other.close()
+    // Headless Chromium may keep every tab 'visible': tell the page as a real switch would.
+    await page.evaluate(() => {
+      const show = (state: DocumentVisibilityState) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+        // Bubbles, as the browser's does: Query listens on window.
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+      }
+      show('hidden')
+      window.dispatchEvent(new Event('blur'))
+      show('visible')
+      window.dispatchEvent(new Event('focus'))
+      Reflect.deleteProperty(document, 'visibilityState')
+    })
+  }
+
+  it('ana: one read at login, none between screens or tabs, one per save', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(profileValue('Nome'), 'Ana Paula Souza')
+    // The list's answer is the read of her one contract: the layout does not read it again.
+    expect.soft(await readsSince()).toEqual({ ...none, contracts: 1 })
+
+    // Fresh data: going away to another tab and coming back reads nothing.
+    await switchTabAndBack()
+    expect.soft(await readsSince()).toEqual(none)
+
+    // Moving between screens reads the contract from the device; the instalments once.
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('tab', { name: 'Todos' }))
+    await page.getByRole('link', { name: 'Perfil' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await page.getByRole('link', { name: 'Perfil' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Dependentes' }).click()
+    await page.waitForURL(`${server.url}/dependents`)
+    await expectVisible(page.getByText('1 de 3 dependentes inclusos'))
+    await page.getByRole('link', { name: 'Perfil' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    expect.soft(await readsSince()).toEqual({ ...none, 'payment-orders': 1 })
+
+    // A save of 'Meus Dados': exactly one read of the contract brings the server's version back.
+    await page.getByRole('link', { name: 'Meus Dados' }).click()
+    await page.waitForURL(`${server.url}/holder`)
+    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
+    await clearField(page, 'Telefone')
+    await fieldOf(page, 'Telefone').pressSequentially('11955553333')
+    await page.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(profileValue('Celular'), '+55 (11) 95555-3333')
+    expect.soft(await readsSince()).toEqual({ ...none, contract: 1 })
+
+    // Just read: another tab switch still reads nothing.
+    await switchTabAndBack()
+    expect.soft(await readsSince()).toEqual(none)
+  })
+
+  it('the same tab switch does read what has gone stale (the check above can see reads)', async () => {
+    await page.clock.install()
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('tab', { name: 'Todos' }))
+    expect.soft(await readsSince()).toEqual({ ...none, contracts: 1, 'payment-orders': 1 })
+    // Past the contract's five minutes (and the instalments' 30 s): coming back refreshes both.
+    await page.clock.fastForward('05:01')
+    await switchTabAndBack()
+    expect.soft(await readsSince()).toEqual({ ...none, contract: 1, 'payment-orders': 1 })
+  })
+
+  it('bruno: the contract he picks is not read again after the list', async () => {
+    await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
+    await page.waitForURL(`${server.url}/selected-contract`)
+    const choices = page.getByRole('button', { name: /^Selecionar Contrato/ })
+    await expectVisible(choices)
+    await choices.first().click()
+    await page.waitForURL(`${server.url}/home`)
+    await expectVisible(page.getByRole('heading', { name: 'Perfil' }))
+    expect.soft(await readsSince()).toEqual({ ...none, contracts: 1 })
+  })
+
+  it('carla: accepting the terms reads the list once more, not the contract', async () => {
+    await loginThroughScreens(page, server.url, 'carla@exemplo.com.br')
+    await page.waitForURL(`${server.url}/terms`)
+    await page.getByRole('button', { name: 'Li e aceito' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    await expectVisible(page.getByRole('heading', { name: 'Perfil' }))
+    expect.soft(await readsSince()).toEqual({ ...none, contracts: 2 })
+  })
+})
