@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../src/api/schemas'
 import { demoEmails, demoIds } from '../db/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import {
+  backends,
+  changeCounts,
+  createTestServer,
+  loginAs,
+  refusalKeyOnly,
+  type TestServer,
+  watchWrites,
+} from '../test-support'
 import {
   dependentCreate,
   dependentEdit,
@@ -15,7 +23,6 @@ import {
   paths,
   postSave,
   readContract,
-  registrationSnapshot,
 } from './registration-test-support'
 
 type Json = Record<string, unknown>
@@ -125,6 +132,7 @@ describe.each(backends)('registration saves reach only her own records (%s)', (b
   let anaToken = ''
   let ana: Contract
   let davi: Contract
+  let writes: Awaited<ReturnType<typeof watchWrites>>
   beforeAll(async () => {
     server = await createTestServer(backend)
     anaToken = await loginAs(server.app, demoEmails.ana)
@@ -139,14 +147,16 @@ describe.each(backends)('registration saves reach only her own records (%s)', (b
     if (created.status !== 200) throw new Error(`dependente de Davi: ${created.text}`)
     ana = await readContract(server.app, anaToken, demoIds.ana.contract)
     davi = await readContract(server.app, daviToken, demoIds.davi.contract)
+    writes = await watchWrites(server)
   })
   afterAll(() => server.close())
 
   async function expectNotFound(path: string, body: Json, message: string) {
-    const { keys, ...before } = await registrationSnapshot(server.db)
-    const answer = await postSave(server.app, path, anaToken, body)
+    const { result: answer, changes } = await writes.during(() =>
+      postSave(server.app, path, anaToken, body),
+    )
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: { message } })
-    expect(await registrationSnapshot(server.db)).toEqual({ ...before, keys: keys + 1 })
+    expect(changeCounts(changes)).toEqual(refusalKeyOnly)
   }
 
   it.each(holderCases)('photo-holder with %s answers 404', async (_what, body, message) => {
@@ -162,22 +172,23 @@ describe.each(backends)('registration saves reach only her own records (%s)', (b
     ['add-dependent', paths.dependent],
     ['rql/dependent-types', paths.types],
   ])('%s answers 401 without a session or with a bad one', async (_route, path) => {
-    const before = await registrationSnapshot(server.db)
-    for (const authorization of [undefined, 'Bearer nao-e-um-token', `Bearer ${anaToken}x`]) {
-      const response = await server.app.request(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-          ...(authorization ? { authorization } : {}),
-        },
-        body: JSON.stringify(holderSave(ana)),
-      })
-      expect(response.status).toBe(401)
-      expect(((await response.json()) as { message: string }).message).toContain(
-        'faça o login novamente',
-      )
-    }
-    expect(await registrationSnapshot(server.db)).toEqual(before)
+    const { changes } = await writes.during(async () => {
+      for (const authorization of [undefined, 'Bearer nao-e-um-token', `Bearer ${anaToken}x`]) {
+        const response = await server.app.request(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+            ...(authorization ? { authorization } : {}),
+          },
+          body: JSON.stringify(holderSave(ana)),
+        })
+        expect(response.status).toBe(401)
+        expect(((await response.json()) as { message: string }).message).toContain(
+          'faça o login novamente',
+        )
+      }
+    })
+    expect(changes).toEqual([])
   })
 })
