@@ -4,10 +4,11 @@
  * take a contract id (rql/cards among them) are in client-authorization.test.ts.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
-import { demoEmails, demoIds } from '../db/seed'
-import { backends, createTestServer, loginAs, type TestServer, watchWrites } from '../test-support'
+import { demoIds } from '../db/seed'
+import { useTestServer } from '../test-hooks'
+import { backends, watchWrites } from '../test-support'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 
@@ -32,15 +33,11 @@ const foreignIds: [string, string][] = [
 ]
 
 describe.each(backends)('client routes with a card id (%s)', (backend) => {
-  let server: TestServer
-  let anaToken = ''
+  const { server, tokens } = useTestServer(backend, { logins: ['ana'] })
   let writes: Awaited<ReturnType<typeof watchWrites>>
   beforeAll(async () => {
-    server = await createTestServer(backend)
-    anaToken = await loginAs(server.app, demoEmails.ana)
     writes = await watchWrites(server)
   })
-  afterAll(() => server.close())
 
   const cases = routes.flatMap(([route, call]) =>
     foreignIds.map(([what, id]) => [route, what, call, id] as const),
@@ -48,7 +45,7 @@ describe.each(backends)('client routes with a card id (%s)', (backend) => {
 
   it.each(cases)('%s with %s answers 404 and writes nothing', async (_route, _what, call, id) => {
     const { result: response, changes } = await writes.during(() =>
-      call(server.app, id, { authorization: `Bearer ${anaToken}` }),
+      call(server.app, id, { authorization: `Bearer ${tokens.ana}` }),
     )
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'Carteirinha não encontrada.' })
@@ -66,7 +63,7 @@ describe.each(backends)('client routes with a card id (%s)', (backend) => {
 
   it.each(routes)('%s answers 200 for her own card', async (_route, call) => {
     const response = await call(server.app, demoIds.ana.cards.pedro, {
-      authorization: `Bearer ${anaToken}`,
+      authorization: `Bearer ${tokens.ana}`,
     })
     expect(response.status).toBe(200)
   })

@@ -3,19 +3,12 @@
  * message — never 500, never a write. Every /client/* route that takes an id belongs in `routes`.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
 import { demoEmails, demoIds } from '../db/seed'
 import { loadPassKeys } from '../services/passes'
-import {
-  backends,
-  changeCounts,
-  createTestServer,
-  loginAs,
-  refusalKeyOnly,
-  type TestServer,
-  watchWrites,
-} from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../test-support'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 
@@ -135,18 +128,14 @@ const foreignIds: [string, string][] = [
 ]
 
 describe.each(backends)('client routes with an id (%s)', (backend) => {
-  let server: TestServer
-  let anaToken = ''
+  const { server, tokens } = useTestServer(backend, { logins: ['ana'] })
   let writes: Awaited<ReturnType<typeof watchWrites>>
   beforeAll(async () => {
-    server = await createTestServer(backend)
-    anaToken = await loginAs(server.app, demoEmails.ana)
     // The cards' signing key is stored on first use, by whichever request comes first: made
     // here, so no refused request below is charged with it.
     await loadPassKeys(server.db)
     writes = await watchWrites(server)
   })
-  afterAll(() => server.close())
 
   const cases = routes.flatMap(([route, call]) =>
     foreignIds.map(([what, id]) => [route, what, call, id] as const),
@@ -154,7 +143,7 @@ describe.each(backends)('client routes with an id (%s)', (backend) => {
 
   it.each(cases)('%s with %s answers 404 and writes nothing', async (route, _what, call, id) => {
     const { result: response, changes } = await writes.during(() =>
-      call(server.app, id, { authorization: `Bearer ${anaToken}` }),
+      call(server.app, id, { authorization: `Bearer ${tokens.ana}` }),
     )
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'Contrato não encontrado.' })
@@ -172,7 +161,7 @@ describe.each(backends)('client routes with an id (%s)', (backend) => {
 
   it.each(routes)('%s answers 200 for her own contract', async (_route, call) => {
     const response = await call(server.app, demoIds.ana.contract, {
-      authorization: `Bearer ${anaToken}`,
+      authorization: `Bearer ${tokens.ana}`,
     })
     expect(response.status).toBe(200)
   })
