@@ -1,31 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, launchBrowser } from '../helpers/browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
-import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
-import { type RunningServer, startServer } from '../helpers/server'
+import { browserJourney } from '../helpers/journey'
+import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
+import type { RunningServer } from '../helpers/server'
 
 describeBrowser('profile without signal', () => {
+  const journey = browserJourney()
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
-  })
-  afterEach(() => resetSignal(server, context))
 
   const field = (label: string) =>
     page
@@ -36,7 +25,7 @@ describeBrowser('profile without signal', () => {
   it.each(noSignalModes)(
     '%s: after one online visit the profile opens with no network, and refreshes when it returns',
     async (mode) => {
-      await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+      await journey.loggedInPage('ana@exemplo.com.br')
       await page.waitForURL(`${server.url}/home`)
       await expectText(field('Nome'), 'Ana Paula Souza')
       await waitForServiceWorker(page)
@@ -61,7 +50,7 @@ describeBrowser('profile without signal', () => {
   )
 
   it("lie-fi: 'Baixar Contrato' says it could not reach the server instead of doing nothing", async () => {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await expectText(field('Nome'), 'Ana Paula Souza')
     await cutSignal(server, context, 'lie-fi')
@@ -75,7 +64,7 @@ describeBrowser('profile without signal', () => {
   })
 
   it('after "Sair" no personal data is left on the device, even offline', async () => {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await waitForServiceWorker(page)
     // The card screen leaves a snapshot of itself for the next cold start: it must go too.
