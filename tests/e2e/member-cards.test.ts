@@ -5,12 +5,17 @@ import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
+import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, type NoSignal, noSignalModes } from '../helpers/network'
 import { pngSize } from '../helpers/png'
 import type { RunningServer } from '../helpers/server'
 
 const activeNames = ['Ana Paula Souza', 'Pedro Souza']
 
+// Journeys here cut the signal, and log in through the screens: started logged in through the
+// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
+// reached the stopped server in several of a dozen runs each; none did after a screen login (4
+// and 5 runs). The cause is not pinned down yet.
 describeBrowser('member cards', () => {
   const journey = browserJourney({ device: { acceptDownloads: true } })
   let server: RunningServer
@@ -21,7 +26,7 @@ describeBrowser('member cards', () => {
   })
 
   async function openCardsOnline() {
-    await journey.loggedInPage('ana@exemplo.com.br')
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Carteirinha' }).click()
     await page.waitForURL(`${server.url}/favorites`)

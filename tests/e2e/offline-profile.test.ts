@@ -4,9 +4,14 @@ import { describeBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
+import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import type { RunningServer } from '../helpers/server'
 
+// Journeys here cut the signal, and log in through the screens: started logged in through the
+// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
+// reached the stopped server in several of a dozen runs each; none did after a screen login (4
+// and 5 runs). The cause is not pinned down yet.
 describeBrowser('profile without signal', () => {
   const journey = browserJourney()
   let server: RunningServer
@@ -25,7 +30,7 @@ describeBrowser('profile without signal', () => {
   it.each(noSignalModes)(
     '%s: after one online visit the profile opens with no network, and refreshes when it returns',
     async (mode) => {
-      await journey.loggedInPage('ana@exemplo.com.br')
+      await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
       await page.waitForURL(`${server.url}/home`)
       await expectText(field('Nome'), 'Ana Paula Souza')
       await waitForServiceWorker(page)
@@ -50,7 +55,7 @@ describeBrowser('profile without signal', () => {
   )
 
   it("lie-fi: 'Baixar Contrato' says it could not reach the server instead of doing nothing", async () => {
-    await journey.loggedInPage('ana@exemplo.com.br')
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await expectText(field('Nome'), 'Ana Paula Souza')
     await cutSignal(server, context, 'lie-fi')
@@ -64,7 +69,7 @@ describeBrowser('profile without signal', () => {
   })
 
   it('after "Sair" no personal data is left on the device, even offline', async () => {
-    await journey.loggedInPage('ana@exemplo.com.br')
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await waitForServiceWorker(page)
     // The card screen leaves a snapshot of itself for the next cold start: it must go too.

@@ -6,6 +6,7 @@ import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
+import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import { pdfText } from '../helpers/pdf'
 import type { RunningServer } from '../helpers/server'
@@ -17,6 +18,10 @@ const cards = {
 }
 const expiry = `08/${new Date().getFullYear() + 3}`
 
+// Journeys here cut the signal, and log in through the screens: started logged in through the
+// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
+// reached the stopped server in several of a dozen runs each; none did after a screen login (4
+// and 5 runs). The cause is not pinned down yet.
 describeBrowser('payment link: checkout by every method', () => {
   /** Bodies of every request the browser sent, to prove where the card number went. */
   let sent: Array<{ url: string; body: string }> = []
@@ -42,7 +47,7 @@ describeBrowser('payment link: checkout by every method', () => {
 
   /** Ana logs in and opens Pagamentos. */
   async function openPayments() {
-    await journey.loggedInPage('ana@exemplo.com.br')
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await page.waitForURL(`${server.url}/search`)

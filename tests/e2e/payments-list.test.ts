@@ -5,10 +5,15 @@ import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
+import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import { pdfText } from '../helpers/pdf'
 import type { RunningServer } from '../helpers/server'
 
+// Journeys here cut the signal, and log in through the screens: started logged in through the
+// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
+// reached the stopped server in several of a dozen runs each; none did after a screen login (4
+// and 5 runs). The cause is not pinned down yet.
 describeBrowser('payments list', () => {
   const journey = browserJourney({ device: { acceptDownloads: true } })
   let server: RunningServer
@@ -19,7 +24,7 @@ describeBrowser('payments list', () => {
   })
 
   async function openPayments() {
-    await journey.loggedInPage('ana@exemplo.com.br')
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await page.waitForURL(`${server.url}/search`)

@@ -146,8 +146,12 @@ export function browserJourney(options: JourneyOptions = {}): Journey {
       if (!next) throw new Error(`${email} não tem contrato.`)
       const chosen = contractId ?? (next.to === '/home' ? next.contractId : undefined)
       const start = path ?? (contractId ? '/home' : next.to)
-      // Any page of the app's origin will do to write its storage: the API's health answer.
-      await page.goto(`${url}/socios-api/health`)
+      // The storage is written from the login screen, where a person's first visit starts (and
+      // the app registers its worker). Written from a page outside the app (the API's health
+      // answer), the two-tabs registration journey sometimes lost its edits (2 runs in 6); from
+      // the login screen it did not in 5 runs. Journeys that cut the signal still log in
+      // through the screens (see payments-list.test.ts).
+      await page.goto(`${url}/login`)
       // The keys of src/api/session.ts: the token and, once chosen, the current contract.
       await page.evaluate(
         ([authToken, id]) => {
