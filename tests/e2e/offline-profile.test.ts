@@ -8,10 +8,7 @@ import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import type { RunningServer } from '../helpers/server'
 
-// Journeys here cut the signal, and log in through the screens: started logged in through the
-// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
-// reached the stopped server in several of a dozen runs each; none did after a screen login (4
-// and 5 runs). The cause is not pinned down yet.
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('profile without signal', () => {
   const journey = browserJourney()
   let server: RunningServer

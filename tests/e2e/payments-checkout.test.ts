@@ -18,10 +18,7 @@ const cards = {
 }
 const expiry = `08/${new Date().getFullYear() + 3}`
 
-// Journeys here cut the signal, and log in through the screens: started logged in through the
-// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
-// reached the stopped server in several of a dozen runs each; none did after a screen login (4
-// and 5 runs). The cause is not pinned down yet.
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('payment link: checkout by every method', () => {
   /** Bodies of every request the browser sent, to prove where the card number went. */
   let sent: Array<{ url: string; body: string }> = []

@@ -10,10 +10,7 @@ import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import { pdfText } from '../helpers/pdf'
 import type { RunningServer } from '../helpers/server'
 
-// Journeys here cut the signal, and log in through the screens: started logged in through the
-// API, the lie-fi ones (payments-list's 'Pagar', offline-profile's 'Baixar Contrato') still
-// reached the stopped server in several of a dozen runs each; none did after a screen login (4
-// and 5 runs). The cause is not pinned down yet.
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('payments list', () => {
   const journey = browserJourney({ device: { acceptDownloads: true } })
   let server: RunningServer
