@@ -2,7 +2,7 @@
  * What a registration file really is, by its first bytes (the "magic numbers" of each format), so
  * a save is judged by its content and not by the type it declares: HTML sent as image/png is no
  * PNG. Three fixed signatures need no library; browser and server share this module through
- * schemas.ts, so the form refuses such a file before it is queued.
+ * registration.ts, so the form refuses such a file before it is queued.
  */
 
 import type { attachmentContentTypes } from './registration'

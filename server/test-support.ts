@@ -18,6 +18,7 @@ import { type Config, loadConfig } from './config'
 import { type Database, type DatabaseHandle, openDatabase } from './db/client'
 import * as schema from './db/schema'
 import { seedDemoData } from './db/seed'
+import { type TableChange, watchRowChanges } from './fuzz/row-changes'
 import { requestLine } from './http/request-log'
 import { createLogger, type Logger } from './logger'
 import type { PaymentsDeps } from './services/collections'
@@ -281,3 +282,36 @@ export async function countRows(db: Database, table: PgTable): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(table)
   return row?.count ?? 0
 }
+
+/**
+ * Every table of the server's database watched for row changes (the fuzz suite's watcher), for
+ * tests that prove a refused request wrote nothing: `during(request)` answers the request's
+ * result and the net change of every table it touched, work after the response included.
+ */
+export async function watchWrites(server: TestServer) {
+  const rows = await watchRowChanges(server.db)
+  return {
+    async during<T>(request: () => T | Promise<T>): Promise<{ result: T; changes: TableChange[] }> {
+      // What earlier requests still had running (a code's delivery) is not this one's.
+      await settle()
+      await rows.take()
+      const result = await request()
+      await settle()
+      return { result, changes: await rows.take() }
+    },
+  }
+}
+
+/** Each changed table with how many rows it gained and lost: what a test can state exactly. */
+export const changeCounts = (changes: TableChange[]) =>
+  changes.map(({ table, added, removed, truncated }) => ({
+    table,
+    added: added.length,
+    removed: removed.length,
+    truncated,
+  }))
+
+/** A registration save refused: of every table, only its idempotency key was added. */
+export const refusalKeyOnly = [
+  { table: 'idempotency_keys', added: 1, removed: 0, truncated: false },
+]

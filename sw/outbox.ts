@@ -19,7 +19,7 @@ import {
  * back, return to the foreground — Safari and Firefox have no Background Sync). The server
  * answers a replay of the same key with its first answer, so nothing is written twice.
  *
- * Each outcome is recorded in IndexedDB before any page is told (outbox-contract.ts), so a save
+ * Each outcome is recorded in IndexedDB before any page is told (contract/worker-messages.ts), so a save
  * delivered with no page open still clears its 'pendente' mark at the next start.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Request validation with the shared valibot schemas (src/api/schemas.ts). The first issue's
+ * Request validation with the shared valibot schemas (contract/). The first issue's
  * message is already Portuguese, so it goes to the user as is; a size check that failed answers
  * 413 with its own message instead.
  */

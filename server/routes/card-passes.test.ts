@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { createLocalJWKSet, decodeProtectedHeader, errors, jwtVerify } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cardsResponse, jwks as jwksSchema } from '../../contract/cards'
 import { settings } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoIds } from '../db/seed'
 import { loadPassKeys } from '../services/passes'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, bearer } from '../test-support'
 
 const jwksPath = '/socios-api/.well-known/jwks.json'
 const verifyOptions = {
@@ -16,14 +17,7 @@ const verifyOptions = {
 }
 
 describe.each(backends)('member passes and their public key (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', bruno: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    tokens.ana = await loginAs(server.app, demoEmails.ana)
-    tokens.bruno = await loginAs(server.app, demoEmails.bruno)
-  })
-  afterAll(() => server.close())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana', 'bruno'] })
 
   async function publishedKeys() {
     const response = await server.app.request(jwksPath)

@@ -4,12 +4,11 @@
  * take a contract id (rql/cards among them) are in client-authorization.test.ts.
  */
 import { randomUUID } from 'node:crypto'
-import { asc } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
-import { cards, contracts, persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { demoIds } from '../db/seed'
+import { useTestServer } from '../test-hooks'
+import { backends, watchWrites } from '../test-support'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 
@@ -34,19 +33,10 @@ const foreignIds: [string, string][] = [
 ]
 
 describe.each(backends)('client routes with a card id (%s)', (backend) => {
-  let server: TestServer
-  let anaToken = ''
+  const { server, tokens } = useTestServer(backend, { logins: ['ana'] })
+  let writes: Awaited<ReturnType<typeof watchWrites>>
   beforeAll(async () => {
-    server = await createTestServer(backend)
-    anaToken = await loginAs(server.app, demoEmails.ana)
-  })
-  afterAll(() => server.close())
-
-  /** Everything these routes could write. */
-  const snapshot = async () => ({
-    cards: await server.db.select().from(cards).orderBy(asc(cards.id)),
-    contracts: await server.db.select().from(contracts).orderBy(asc(contracts.id)),
-    persons: await server.db.select().from(persons).orderBy(asc(persons.id)),
+    writes = await watchWrites(server)
   })
 
   const cases = routes.flatMap(([route, call]) =>
@@ -54,11 +44,13 @@ describe.each(backends)('client routes with a card id (%s)', (backend) => {
   )
 
   it.each(cases)('%s with %s answers 404 and writes nothing', async (_route, _what, call, id) => {
-    const before = await snapshot()
-    const response = await call(server.app, id, { authorization: `Bearer ${anaToken}` })
+    const { result: response, changes } = await writes.during(() =>
+      call(server.app, id, { authorization: `Bearer ${tokens.ana}` }),
+    )
     expect(response.status).toBe(404)
     expect(await response.json()).toEqual({ message: 'Carteirinha não encontrada.' })
-    expect(await snapshot()).toEqual(before)
+    // No row of any table changed.
+    expect(changes).toEqual([])
   })
 
   it.each(routes)('%s answers 401 without a session', async (_route, call) => {
@@ -71,7 +63,7 @@ describe.each(backends)('client routes with a card id (%s)', (backend) => {
 
   it.each(routes)('%s answers 200 for her own card', async (_route, call) => {
     const response = await call(server.app, demoIds.ana.cards.pedro, {
-      authorization: `Bearer ${anaToken}`,
+      authorization: `Bearer ${tokens.ana}`,
     })
     expect(response.status).toBe(200)
   })

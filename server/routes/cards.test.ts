@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { cardsResponse } from '../../contract/cards'
-import { demoEmails, demoIds } from '../db/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { demoIds } from '../db/seed'
+import { useTestServer } from '../test-hooks'
+import { backends } from '../test-support'
 
 const path = '/socios-api/client/rql/cards'
 const contractNotFound = { message: 'Contrato não encontrado.' }
 const pngSignature = '89504e470d0a1a0a'
 
 describe.each(backends)('POST /socios-api/client/rql/cards (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', bruno: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    tokens.ana = await loginAs(server.app, demoEmails.ana)
-    tokens.bruno = await loginAs(server.app, demoEmails.bruno)
-  })
-  afterAll(() => server.close())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana', 'bruno'] })
 
   const post = (body: unknown, token = tokens.ana, contentType = 'application/json') =>
     server.app.request(path, {

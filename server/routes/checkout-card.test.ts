@@ -4,7 +4,7 @@
  * server never takes a card number.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   cardRecurrences,
   paymentCharges,
@@ -14,7 +14,8 @@ import {
 } from '../db/schema'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed'
 import { adjustedAmount, instalmentDue, todayInSaoPaulo } from '../services/payment-amounts'
-import { backends, countRows, createTestServer, loginAs, type TestServer } from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, countRows, createTestServer, type TestServer } from '../test-support'
 import {
   anaInstalments,
   cardPayment,
@@ -32,14 +33,7 @@ const paid = { message: 'Pagamento realizado com sucesso!' }
 const linkPaid = 'Este link já foi pago.'
 
 describe.each(backends)('checkout by card (%s)', (backend) => {
-  let server: TestServer
-  let token = ''
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    token = await loginAs(server.app, demoEmails.ana)
-  })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana'], resetEachTest: true })
 
   /** What instalments owe today, as the server computes it (fines for the overdue one). */
   async function owed(installments: number[]) {
@@ -52,7 +46,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
 
   describe('GET /checkout/payment-link', () => {
     it("gives the screen's data for a link of instalments 4 (overdue) and 5 (discounted)", async () => {
-      const code = await linkFor(server.app, token, [5, 4])
+      const code = await linkFor(server.app, tokens.ana, [5, 4])
       const data = await linkData(server.app, code)
       const value = await owed([4, 5])
       expect(data).toMatchObject({
@@ -127,7 +121,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
 
   describe('POST /checkout/payment-link', () => {
     it('charges the server-computed amount and marks the instalments PAID', async () => {
-      const code = await linkFor(server.app, token, [5, 6])
+      const code = await linkFor(server.app, tokens.ana, [5, 6])
       const card = await tokenize(server.app, testCards.visa)
       // A client-sent amount would be refused; the price is the CREDIT 1x line of B2C (3% off).
       const answer = await post(server.app, checkoutPaths.link, cardPayment(code, card))
@@ -163,7 +157,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
     })
 
     it("answers a decline with the gateway's message and marks nothing paid", async () => {
-      const code = await linkFor(server.app, token, [7])
+      const code = await linkFor(server.app, tokens.ana, [7])
       const before = await paymentSnapshot(server.db)
       const declined = await tokenize(server.app, testCards.declined)
       const answer = await post(server.app, checkoutPaths.link, cardPayment(code, declined))
@@ -181,7 +175,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
     })
 
     it('charges once for three identical submits sent at the same time', async () => {
-      const code = await linkFor(server.app, token, [8])
+      const code = await linkFor(server.app, tokens.ana, [8])
       const card = await tokenize(server.app, testCards.mastercard)
       const body = cardPayment(code, card)
       const answers = await Promise.all(
@@ -220,8 +214,8 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
     })
 
     it('charges once when two links share an instalment and are paid at the same time', async () => {
-      const first = await linkFor(server.app, token, [9])
-      const second = await linkFor(server.app, token, [9, 10])
+      const first = await linkFor(server.app, tokens.ana, [9])
+      const second = await linkFor(server.app, tokens.ana, [9, 10])
       const card = await tokenize(server.app, testCards.visa)
       const answers = await Promise.all([
         post(server.app, checkoutPaths.link, cardPayment(first, card)),
@@ -234,8 +228,8 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
     })
 
     it('refuses a link whose instalment another link already paid', async () => {
-      const first = await linkFor(server.app, token, [9])
-      const second = await linkFor(server.app, token, [9, 10])
+      const first = await linkFor(server.app, tokens.ana, [9])
+      const second = await linkFor(server.app, tokens.ana, [9, 10])
       const card = await tokenize(server.app, testCards.visa)
       expect((await post(server.app, checkoutPaths.link, cardPayment(first, card))).status).toBe(
         200,
@@ -251,7 +245,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
     })
 
     it('prices instalments from the list: 6x with 4,99% more; 4x is no option', async () => {
-      const code = await linkFor(server.app, token, [11])
+      const code = await linkFor(server.app, tokens.ana, [11])
       const card = await tokenize(server.app, testCards.visa)
       const refused = await post(
         server.app,
@@ -348,7 +342,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
 
   describe('validation', () => {
     it('never takes a card number or CVV, at the top or inside card', async () => {
-      const code = await linkFor(server.app, token, [12])
+      const code = await linkFor(server.app, tokens.ana, [12])
       const card = await tokenize(server.app, testCards.visa)
       const before: PaymentSnapshot = await paymentSnapshot(server.db)
       for (const [body, message] of [
@@ -386,7 +380,7 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
       [{ zip_code: '123' }, 'O CEP deve ter 8 dígitos.'],
       [{ code: '' }, 'Informe o código do link de pagamento (code).'],
     ])('answers 400 to %j', async (overrides, message) => {
-      const code = await linkFor(server.app, token, [12])
+      const code = await linkFor(server.app, tokens.ana, [12])
       const card = await tokenize(server.app, testCards.visa)
       const answer = await post(server.app, checkoutPaths.link, cardPayment(code, card, overrides))
       expect(answer).toEqual({ status: 400, body: { message } })

@@ -6,19 +6,13 @@ import { identificarDataComNovoFator2025, validarBoleto } from '@mrmgomes/boleto
 import { eq } from 'drizzle-orm'
 import { hasError, parsePix } from 'pix-utils'
 import * as v from 'valibot'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { pixGenerateResponse } from '../../contract/payments'
 import { paymentCharges, paymentLinks } from '../db/schema'
 import { demoEmails, demoPaymentLinks } from '../db/seed'
 import { adjustedAmount, isoFromBrazilian } from '../services/payment-amounts'
-import {
-  backends,
-  countRows,
-  createTestServer,
-  loginAs,
-  settle,
-  type TestServer,
-} from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, countRows, settle } from '../test-support'
 import {
   anaInstalments,
   cardPayment,
@@ -36,14 +30,7 @@ import {
 type PixAnswer = v.InferOutput<typeof pixGenerateResponse>
 
 describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
-  let server: TestServer
-  let token = ''
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    token = await loginAs(server.app, demoEmails.ana)
-  })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana'], resetEachTest: true })
 
   async function generatePix(code: string) {
     const answer = await post<PixAnswer>(server.app, checkoutPaths.pix, { code, token: '1' })
@@ -57,7 +44,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
 
   describe('Pix', () => {
     it('creates a cobrança imediata at the bank for the value with the Pix discount of the channel', async () => {
-      const code = await linkFor(server.app, token, [5])
+      const code = await linkFor(server.app, tokens.ana, [5])
       const pix = await generatePix(code)
       const amount = adjustedAmount(17_090, { type: 'DISCOUNT', basisPoints: 500 })
       const txid = pixValue(pix, 'txid')
@@ -83,7 +70,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it("says 'Aguardando pagamento' until the bank pays, then SUCCESS and the instalment is PAID", async () => {
-      const code = await linkFor(server.app, token, [5])
+      const code = await linkFor(server.app, tokens.ana, [5])
       const pix = await generatePix(code)
       expect(await verify(pix)).toEqual({ status: 402, body: { message: 'Aguardando pagamento' } })
       const [waiting] = await anaInstalments(server.db, [5])
@@ -102,7 +89,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('a Pix paid at the bank is recorded by its notification, with no verification', async () => {
-      const code = await linkFor(server.app, token, [5])
+      const code = await linkFor(server.app, tokens.ana, [5])
       const pix = await generatePix(code)
       expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(200)
       const [row] = await anaInstalments(server.db, [5])
@@ -114,7 +101,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('hands back the live Pix when asked again for the same link and amount', async () => {
-      const code = await linkFor(server.app, token, [5])
+      const code = await linkFor(server.app, tokens.ana, [5])
       const first = await generatePix(code)
       const second = await generatePix(code)
       expect(pixValue(second, 'txid')).toBe(pixValue(first, 'txid'))
@@ -123,7 +110,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('settles once when the same paid Pix is verified twice at the same time', async () => {
-      const code = await linkFor(server.app, token, [6])
+      const code = await linkFor(server.app, tokens.ana, [6])
       const pix = await generatePix(code)
       await bankPays(pixValue(pix, 'txid'))
       const answers = await Promise.all([verify(pix), verify(pix)])
@@ -136,7 +123,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('a card payment removes the live Pix at the bank first: it can no longer be paid', async () => {
-      const code = await linkFor(server.app, token, [7])
+      const code = await linkFor(server.app, tokens.ana, [7])
       const pix = await generatePix(code)
       const card = await tokenize(server.app, testCards.visa)
       expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
@@ -160,7 +147,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('a Pix the bank settles after a card paid is refunded, and the payer is told', async () => {
-      const code = await linkFor(server.app, token, [7])
+      const code = await linkFor(server.app, tokens.ana, [7])
       const pix = await generatePix(code)
       const txid = pixValue(pix, 'txid')
       const card = await tokenize(server.app, testCards.visa)
@@ -197,7 +184,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('lets a Pix expire after the minutes of the link', async () => {
-      const code = await linkFor(server.app, token, [8])
+      const code = await linkFor(server.app, tokens.ana, [8])
       const pix = await generatePix(code)
       server.clock.advance(31 * 60_000)
       expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(410)
@@ -256,7 +243,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     }
 
     it('sends a valid boleto due on the chosen date, by e-mail and WhatsApp', async () => {
-      const code = await linkFor(server.app, token, [5])
+      const code = await linkFor(server.app, tokens.ana, [5])
       const { boleto_due_dates: dates } = await linkData(server.app, code)
       const selected = dates[1] ?? ''
       const answer = await post(server.app, checkoutPaths.boleto, {
@@ -297,7 +284,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('sends the same boleto again, at most once per 10 minutes, instead of issuing a second one', async () => {
-      const code = await linkFor(server.app, token, [6])
+      const code = await linkFor(server.app, tokens.ana, [6])
       const { boleto_due_dates: dates } = await linkData(server.app, code)
       const body = { code, ...address, installments: 1, selected_date: dates[0] }
       await post(server.app, checkoutPaths.boleto, body)
@@ -323,7 +310,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it("a boleto paid at the bank is recorded by the gateway's notification; a card then finds it paid", async () => {
-      const code = await linkFor(server.app, token, [6])
+      const code = await linkFor(server.app, tokens.ana, [6])
       const issued = await issue(code)
       const line = issued.body.boletos[0]?.digitable_line ?? ''
       expect(
@@ -336,7 +323,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('a card payment cancels the live boleto at the gateway first', async () => {
-      const code = await linkFor(server.app, token, [6])
+      const code = await linkFor(server.app, tokens.ana, [6])
       const issued = await issue(code)
       const card = await tokenize(server.app, testCards.visa)
       expect((await post(server.app, checkoutPaths.link, cardPayment(code, card))).status).toBe(200)
@@ -354,7 +341,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
     })
 
     it('splits 2x in two boletos a month apart, with the 2,50% of the list', async () => {
-      const code = await linkFor(server.app, token, [7])
+      const code = await linkFor(server.app, tokens.ana, [7])
       const { boleto_due_dates: dates } = await linkData(server.app, code)
       const answer = await post(server.app, checkoutPaths.boleto, {
         code,
@@ -388,7 +375,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
       [{ selected_date: '2026-01-01' }, 400, 'Data de vencimento inválida: use DD/MM/AAAA.'],
       [{ installments: 3 }, 422, 'Opção de parcelamento indisponível para este link.'],
     ])('refuses %j with %i and writes nothing', async (overrides, status, message) => {
-      const code = await linkFor(server.app, token, [8])
+      const code = await linkFor(server.app, tokens.ana, [8])
       const { boleto_due_dates: dates } = await linkData(server.app, code)
       const before = await paymentSnapshot(server.db)
       const body = { code, ...address, installments: 1, selected_date: dates[0], ...overrides }

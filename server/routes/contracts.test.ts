@@ -1,24 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { SignJWT } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contractList, contract as contractSchema } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../db/seed'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
+import { type DemoPerson, useTestServer } from '../test-hooks'
+import { backends, bearer } from '../test-support'
 
 const sessionMessage = 'A sessão expirou ou é inválida, faça o login novamente.'
 
 describe.each(backends)('GET /socios-api/client/contracts (%s)', (backend) => {
-  let server: TestServer
-  const tokens: Partial<Record<keyof typeof demoEmails, string>> = {}
-  beforeAll(async () => {
-    // Generous limits: this file logs in many times from one address.
-    server = await createTestServer(backend, { otpLimitPerAddress: 1_000 })
-    for (const name of Object.keys(demoEmails) as (keyof typeof demoEmails)[]) {
-      tokens[name] = await loginAs(server.app, demoEmails[name])
-    }
+  // Generous limits: this file logs in many times from one address.
+  const { server, tokens } = useTestServer(backend, {
+    logins: Object.keys(demoEmails) as DemoPerson[],
+    overrides: { otpLimitPerAddress: 1_000 },
   })
-  afterAll(() => server.close())
 
   async function contractsOf(name: keyof typeof demoEmails) {
     const response = await server.app.request(

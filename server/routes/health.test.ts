@@ -3,19 +3,16 @@
  * saying why, while it does not answer or lacks this version's migrations.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/client'
-import { backends, captureLogs, createTestServer, type TestServer } from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, captureLogs } from '../test-support'
 import { healthMessages } from './health'
 
 describe.each(backends)('health (%s)', (backend) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-  })
-  afterAll(() => server.close())
+  const { server } = useTestServer(backend)
 
   it.each(['/socios-api/health', '/socios-api/health/live', '/socios-api/health/ready'])(
     '%s answers 200 on a migrated database',

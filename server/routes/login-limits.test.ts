@@ -1,8 +1,9 @@
 /** Abuse limits and input validation of the login routes. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { devOutbox, otpCodes, rateLimits } from '../db/schema'
 import { demoEmails } from '../db/seed'
 import { loginMessages } from '../services/login'
+import { useTestServer } from '../test-hooks'
 import {
   backends,
   countRows,
@@ -18,12 +19,7 @@ import {
 const ana = demoEmails.ana
 
 describe.each(backends)('login limits and validation (%s)', (backend) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-  })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
+  const { server } = useTestServer(backend, { resetEachTest: true })
 
   const WINDOW = 15 * 60 * 1000
   const login = (email: string, code: string, env?: unknown) =>

@@ -1,15 +1,15 @@
 import { jwtVerify } from 'jose'
 import * as v from 'valibot'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { contractList } from '../../contract/contracts'
 import { devOutbox, otpCodes } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { loginMessages } from '../services/login'
+import { useTestServer } from '../test-hooks'
 import {
   backends,
   bearer,
   countRows,
-  createTestServer,
   fromAddress,
   outboxCode,
   postJson,
@@ -24,12 +24,7 @@ const login = (server: TestServer, email: string, code: string, env?: unknown) =
 const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
 
 describe.each(backends)('login (%s)', (backend) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-  })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
+  const { server } = useTestServer(backend, { resetEachTest: true })
 
   it('sends a code by e-mail and trades it for a working session token', async () => {
     const response = await requestCode(server.app, ana, 'email')

@@ -4,9 +4,10 @@
  * pattern, login codes sent, logins, replayed saves, charges by state.
  */
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { demoEmails, demoIds } from '../db/seed'
 import { chargeStates } from '../services/charge-states'
+import { useTestServer } from '../test-hooks'
 import {
   backends,
   bearer,
@@ -16,7 +17,6 @@ import {
   postJson,
   requestCode,
   settle,
-  type TestServer,
 } from '../test-support'
 import { metricsMessages, sameToken } from './metrics'
 import {
@@ -50,12 +50,10 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
 }
 
 describe.each(backends)('GET /metrics (%s)', (backend) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await createTestServer(backend, { metricsToken: token })
+  const { server } = useTestServer(backend, {
+    resetEachTest: true,
+    overrides: { metricsToken: token },
   })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
 
   const scrape = async () => {
     const response = await server.app.request('/metrics', bearer(token))

@@ -5,7 +5,7 @@
  * declines. Never taken twice, never lost, never locked.
  */
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import { sandboxPix } from '../config'
 import {
@@ -19,7 +19,8 @@ import {
 import { demoEmails, demoGatewayId, demoPaymentLinks } from '../db/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
-import { backends, countRows, createTestServer, loginAs, type TestServer } from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, countRows } from '../test-support'
 import {
   anaInstalments,
   cardPayment,
@@ -34,14 +35,7 @@ import {
 type PixAnswer = { data: { key: string; value: string }[] }
 
 describe.each(backends)('payments at the edges (%s)', (backend) => {
-  let server: TestServer
-  let token = ''
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    token = await loginAs(server.app, demoEmails.ana)
-  })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana'], resetEachTest: true })
 
   async function generatePix(code: string) {
     const answer = await post<PixAnswer>(server.app, checkoutPaths.pix, { code, token: '1' })
@@ -65,7 +59,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   }
 
   it('Pix and card on one link at the same time: one of them takes the money, the other none', async () => {
-    const code = await linkFor(server.app, token, [5])
+    const code = await linkFor(server.app, tokens.ana, [5])
     const pix = await generatePix(code)
     const card = await tokenize(server.app, testCards.visa)
     const [paidAtBank, byCard] = await Promise.all([
@@ -87,8 +81,8 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   })
 
   it('two links for one instalment: the second one’s card removes the first one’s Pix', async () => {
-    const first = await linkFor(server.app, token, [6])
-    const second = await linkFor(server.app, token, [6])
+    const first = await linkFor(server.app, tokens.ana, [6])
+    const second = await linkFor(server.app, tokens.ana, [6])
     const pix = await generatePix(first)
     const card = await tokenize(server.app, testCards.visa)
     expect((await post(server.app, checkoutPaths.link, cardPayment(second, card))).status).toBe(200)
@@ -106,7 +100,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
 
   it('20 Pix of 20 links for one instalment, all paid at the bank: one kept, 19 refunded, each payer told', async () => {
     const links = await Promise.all(
-      Array.from({ length: 20 }, () => linkFor(server.app, token, [7])),
+      Array.from({ length: 20 }, () => linkFor(server.app, tokens.ana, [7])),
     )
     // One after another, as 20 people opening the links would: each new Pix removes the last.
     const pixes: PixAnswer[] = []
@@ -135,7 +129,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   })
 
   it('the same notification twice, or forged, changes nothing more', async () => {
-    const code = await linkFor(server.app, token, [5])
+    const code = await linkFor(server.app, tokens.ana, [5])
     const pix = await generatePix(code)
     const txid = pixValue(pix, 'txid')
     // The bank's notification is lost (no webhook registered)…
@@ -175,7 +169,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   })
 
   it('a notification that never comes: the reconciler asks the bank and settles', async () => {
-    const code = await linkFor(server.app, token, [5])
+    const code = await linkFor(server.app, tokens.ana, [5])
     const pix = await generatePix(code)
     await server.db.delete(sandboxPixWebhooks)
     expect((await bankPays(pixValue(pix, 'txid'))).status).toBe(200)
@@ -185,7 +179,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   })
 
   it('an expired Pix is removed at the bank and lets go of its instalment', async () => {
-    const code = await linkFor(server.app, token, [5])
+    const code = await linkFor(server.app, tokens.ana, [5])
     const pix = await generatePix(code)
     server.clock.advance(31 * 60_000)
     await server.reconcile()
@@ -201,7 +195,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
   describe('a crash between the gateway and our database, as the reconciler finds it', () => {
     /** A card charge claimed and left CREATED, as a killed server leaves it. */
     async function crashedCharge(installment: number) {
-      const code = await linkFor(server.app, token, [installment])
+      const code = await linkFor(server.app, tokens.ana, [installment])
       const context = await readLinkContext(server.db, code)
       const claim = await claimLink(
         server.db,

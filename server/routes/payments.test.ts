@@ -4,32 +4,18 @@
  */
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { paymentOrderList, sendPaymentLinkResponse } from '../../contract/payments'
 import { paymentLinks } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'
-import {
-  backends,
-  bearer,
-  countRows,
-  createTestServer,
-  loginAs,
-  type TestServer,
-} from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, bearer, countRows, createTestServer, loginAs } from '../test-support'
 
 const ana = demoIds.ana
 
 describe.each(backends)('payment orders and payment links (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', bruno: '', elisa: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    tokens.ana = await loginAs(server.app, demoEmails.ana)
-    tokens.bruno = await loginAs(server.app, demoEmails.bruno)
-    tokens.elisa = await loginAs(server.app, demoEmails.elisa)
-  })
-  afterAll(() => server.close())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana', 'bruno', 'elisa'] })
 
   const ordersOf = (token: string, contractId: string) =>
     server.app.request(`/socios-api/client/contract/payment-orders/${contractId}`, bearer(token))

@@ -4,10 +4,11 @@
  * session every registration route answers 401, dependent types included.
  */
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
-import { demoEmails, demoIds } from '../db/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { demoIds } from '../db/seed'
+import { useTestServer } from '../test-hooks'
+import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../test-support'
 import {
   dependentCreate,
   dependentEdit,
@@ -15,7 +16,6 @@ import {
   paths,
   postSave,
   readContract,
-  registrationSnapshot,
 } from './registration-test-support'
 
 type Json = Record<string, unknown>
@@ -121,32 +121,30 @@ const dependentCases: [string, Body, string][] = [
 ]
 
 describe.each(backends)('registration saves reach only her own records (%s)', (backend) => {
-  let server: TestServer
-  let anaToken = ''
+  const { server, tokens } = useTestServer(backend, { logins: ['ana', 'davi'] })
   let ana: Contract
   let davi: Contract
+  let writes: Awaited<ReturnType<typeof watchWrites>>
   beforeAll(async () => {
-    server = await createTestServer(backend)
-    anaToken = await loginAs(server.app, demoEmails.ana)
-    const daviToken = await loginAs(server.app, demoEmails.davi)
     // Davi (whose contract is in review) may still add one: a dependent of another contract.
     const created = await postSave(
       server.app,
       paths.dependent,
-      daviToken,
+      tokens.davi,
       dependentCreate(demoIds.davi.contract),
     )
     if (created.status !== 200) throw new Error(`dependente de Davi: ${created.text}`)
-    ana = await readContract(server.app, anaToken, demoIds.ana.contract)
-    davi = await readContract(server.app, daviToken, demoIds.davi.contract)
+    ana = await readContract(server.app, tokens.ana, demoIds.ana.contract)
+    davi = await readContract(server.app, tokens.davi, demoIds.davi.contract)
+    writes = await watchWrites(server)
   })
-  afterAll(() => server.close())
 
   async function expectNotFound(path: string, body: Json, message: string) {
-    const { keys, ...before } = await registrationSnapshot(server.db)
-    const answer = await postSave(server.app, path, anaToken, body)
+    const { result: answer, changes } = await writes.during(() =>
+      postSave(server.app, path, tokens.ana, body),
+    )
     expect({ status: answer.status, body: answer.body }).toEqual({ status: 404, body: { message } })
-    expect(await registrationSnapshot(server.db)).toEqual({ ...before, keys: keys + 1 })
+    expect(changeCounts(changes)).toEqual(refusalKeyOnly)
   }
 
   it.each(holderCases)('photo-holder with %s answers 404', async (_what, body, message) => {
@@ -162,22 +160,23 @@ describe.each(backends)('registration saves reach only her own records (%s)', (b
     ['add-dependent', paths.dependent],
     ['rql/dependent-types', paths.types],
   ])('%s answers 401 without a session or with a bad one', async (_route, path) => {
-    const before = await registrationSnapshot(server.db)
-    for (const authorization of [undefined, 'Bearer nao-e-um-token', `Bearer ${anaToken}x`]) {
-      const response = await server.app.request(path, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-          ...(authorization ? { authorization } : {}),
-        },
-        body: JSON.stringify(holderSave(ana)),
-      })
-      expect(response.status).toBe(401)
-      expect(((await response.json()) as { message: string }).message).toContain(
-        'faça o login novamente',
-      )
-    }
-    expect(await registrationSnapshot(server.db)).toEqual(before)
+    const { changes } = await writes.during(async () => {
+      for (const authorization of [undefined, 'Bearer nao-e-um-token', `Bearer ${tokens.ana}x`]) {
+        const response = await server.app.request(path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': randomUUID(),
+            ...(authorization ? { authorization } : {}),
+          },
+          body: JSON.stringify(holderSave(ana)),
+        })
+        expect(response.status).toBe(401)
+        expect(((await response.json()) as { message: string }).message).toContain(
+          'faça o login novamente',
+        )
+      }
+    })
+    expect(changes).toEqual([])
   })
 })

@@ -3,9 +3,10 @@
  * existing ones under the edit rights and locks of spec §4, and POST /rql/dependent-types.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contracts, dependents, holders, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
+import { useTestServer } from '../test-hooks'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
   dependentCreate,
@@ -24,15 +25,10 @@ const pedro = demoIds.ana.pedro.dependent
 const emailUnavailable = 'Não foi possível usar este e-mail. Informe outro e-mail.'
 
 describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', davi: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    tokens.ana = await loginAs(server.app, demoEmails.ana)
-    tokens.davi = await loginAs(server.app, demoEmails.davi)
+  const { server, tokens } = useTestServer(backend, {
+    logins: ['ana', 'davi'],
+    resetEachTest: true,
   })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
 
   const anaContract = () => readContract(server.app, tokens.ana, demoIds.ana.contract)
   const save = (body: Json, token = tokens.ana) =>

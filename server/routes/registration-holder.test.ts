@@ -4,11 +4,12 @@
  * concurrency on holder.updated_at.
  */
 import { asc, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
 import { contracts, filesAttached, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends } from '../test-support'
 import {
   fileBase64,
   holderSave,
@@ -25,15 +26,7 @@ const stale =
   'Estes dados foram alterados em outro lugar. Recarregue para ver a versão mais recente.'
 
 describe.each(backends)('POST /socios-api/client/photo-holder (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', bruno: '', davi: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    for (const name of ['ana', 'bruno', 'davi'] as const) {
-      tokens[name] = await loginAs(server.app, demoEmails[name])
-    }
-  })
-  afterAll(() => server.close())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana', 'bruno', 'davi'] })
 
   const anaContract = () => readContract(server.app, tokens.ana, demoIds.ana.contract)
   const save = (body: Json, token = tokens.ana, key?: string) =>

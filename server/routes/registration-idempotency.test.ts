@@ -4,10 +4,11 @@
  * content answers 422; concurrent duplicates write once; keys live 8 days (longer than the
  * app's outbox keeps a queued save).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { dependents, idempotencyKeys } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
-import { backends, countRows, createTestServer, loginAs, type TestServer } from '../test-support'
+import { demoIds } from '../db/seed'
+import { useTestServer } from '../test-hooks'
+import { backends, countRows } from '../test-support'
 import {
   dependentCreate,
   holderSave,
@@ -22,15 +23,10 @@ type Json = Record<string, unknown>
 const HOUR = 3_600_000
 
 describe.each(backends)('idempotent registration saves (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', bruno: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    tokens.ana = await loginAs(server.app, demoEmails.ana)
-    tokens.bruno = await loginAs(server.app, demoEmails.bruno)
+  const { server, tokens } = useTestServer(backend, {
+    logins: ['ana', 'bruno'],
+    resetEachTest: true,
   })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
 
   const create = (body: Json, key: string, token = tokens.ana) =>
     postSave(server.app, paths.dependent, token, body, key)

@@ -1,20 +1,16 @@
 /** "Sair" ends the session on the server: the token stops working, here and on other instances. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { demoEmails } from '../db/seed'
 import { SESSION_TRUST_MS } from '../http/session'
+import { useTestServer } from '../test-hooks'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
 
 const contracts = '/socios-api/client/contracts'
 const post = (token: string) => ({ method: 'POST', ...bearer(token) })
 
 describe.each(backends)('sessions (%s)', (backend) => {
-  let server: TestServer
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-  })
-  afterAll(() => server.close())
-  beforeEach(() => server.reset())
+  const { server } = useTestServer(backend, { resetEachTest: true })
 
   it('a token stops working the moment its person presses "Sair"', async () => {
     const token = await loginAs(server.app, demoEmails.ana)

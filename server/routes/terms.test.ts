@@ -2,24 +2,18 @@ import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { extractText, getDocumentProxy } from 'unpdf'
 import * as v from 'valibot'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { adhesionTermPdf, contractList } from '../../contract/contracts'
 import { contracts, persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoIds } from '../db/seed'
 import { formatDay } from '../services/terms'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
+import { useTestServer } from '../test-hooks'
+import { backends, bearer } from '../test-support'
 
 const client = '/socios-api/client'
 
 describe.each(backends)('contract terms (%s)', (backend) => {
-  let server: TestServer
-  const tokens = { ana: '', carla: '' }
-  beforeAll(async () => {
-    server = await createTestServer(backend)
-    tokens.ana = await loginAs(server.app, demoEmails.ana)
-    tokens.carla = await loginAs(server.app, demoEmails.carla)
-  })
-  afterAll(() => server.close())
+  const { server, tokens } = useTestServer(backend, { logins: ['ana', 'carla'] })
 
   const get = (path: string, token: string) => server.app.request(`${client}${path}`, bearer(token))
   const accept = (id: string, init: RequestInit = {}) =>

@@ -1,5 +1,5 @@
 /**
- * Rows to the API shapes of src/api/schemas.ts (spec §3). A person is one row, so the nested
+ * Rows to the API shapes of contract/contracts.ts (spec §3). A person is one row, so the nested
  * documents, phone and address objects carry the person's id.
  */
 import type { FileAttachment, Person } from '../../contract/contracts'

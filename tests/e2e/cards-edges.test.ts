@@ -1,10 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
-import { type RunningServer, startServer } from '../helpers/server'
+import { browserJourney } from '../helpers/journey'
+import type { RunningServer } from '../helpers/server'
 
 /**
  * Whether a person can see and tap the control: its box lies inside the viewport, and what the
@@ -25,29 +25,21 @@ async function reachable(control: Locator) {
 }
 
 describeBrowser('member cards: edges', () => {
+  const journey = browserJourney()
   let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
+  let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await context?.close()
-    await browser?.close()
-    await server?.close()
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
 
   async function newDevice(viewport: { width: number; height: number }) {
-    await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport })
-    page = await context.newPage()
+    ;({ context, page } = await journey.newDevice({ viewport }))
   }
 
   /** Ana on her cards, with the browser offering installation: the install prompt shows. */
   async function openAnaCards() {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Carteirinha' }).click()
     await page.waitForURL(`${server.url}/favorites`)
@@ -128,7 +120,7 @@ describeBrowser('member cards: edges', () => {
 
   it('bruno’s overdue contract: the card screen says the gate will refuse it, and leads to paying', async () => {
     await newDevice({ width: 390, height: 844 })
-    await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
+    await journey.loggedInPage('bruno@exemplo.com.br')
     await page.waitForURL(`${server.url}/selected-contract`)
     await page
       .getByRole('button', { name: 'Selecionar Contrato Passaporte Parque Aquático' })

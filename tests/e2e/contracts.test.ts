@@ -1,33 +1,19 @@
 import { readFileSync } from 'node:fs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
+import { browserJourney } from '../helpers/journey'
 import { pdfText } from '../helpers/pdf'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
 describeBrowser('contract journey', () => {
+  const journey = browserJourney({ device: { acceptDownloads: true } })
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({
-      locale: 'pt-BR',
-      viewport: { width: 390, height: 844 },
-      acceptDownloads: true,
-    })
-    page = await context.newPage()
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
 
   const field = (label: string) =>
@@ -36,7 +22,7 @@ describeBrowser('contract journey', () => {
       .locator('xpath=following-sibling::dd[1]')
 
   it('carla reads and accepts her terms, then lands on her profile', async () => {
-    await loginThroughScreens(page, server.url, 'carla@exemplo.com.br')
+    await journey.loggedInPage('carla@exemplo.com.br')
     await page.waitForURL(`${server.url}/terms`)
     await expectVisible(page.getByRole('heading', { name: 'Termos do contrato' }))
     await expectNoAxeViolations(page)
@@ -58,7 +44,7 @@ describeBrowser('contract journey', () => {
   })
 
   it('bruno picks one of his two contracts', async () => {
-    await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
+    await journey.loggedInPage('bruno@exemplo.com.br')
     await page.waitForURL(`${server.url}/selected-contract`)
     const choices = page.getByRole('button', { name: /^Selecionar Contrato/ })
     await expectVisible(choices)
@@ -74,7 +60,7 @@ describeBrowser('contract journey', () => {
   })
 
   it("ana's profile shows her data, downloads the contract PDF and the documents", async () => {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await expectText(field('Nome'), 'Ana Paula Souza')
     await expectText(field('CPF'), '529.982.247-25')
@@ -129,7 +115,7 @@ describeBrowser('contract journey', () => {
   })
 
   it('a cold start asks for the contract once, before the screen code has loaded', async () => {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await expectVisible(page.getByText('Ana Paula Souza').first())
     const reload = await context.newPage()
@@ -149,7 +135,7 @@ describeBrowser('contract journey', () => {
   })
 
   it('the scheduling sample has its three tabs', async () => {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.goto(`${server.url}/profile`)
     for (const tab of ['Agendados', 'Cancelados', 'Agendar'])

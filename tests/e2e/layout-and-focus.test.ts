@@ -1,9 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
-import { type RunningServer, startServer } from '../helpers/server'
+import { browserJourney } from '../helpers/journey'
 
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1366, height: 768 }
@@ -20,32 +19,19 @@ const screens = [
 ] as const
 
 describeBrowser('layout, focus and keyboard everywhere', () => {
-  let server: RunningServer
-  let browser: Browser
-  const contexts: BrowserContext[] = []
+  const journey = browserJourney({ device: false })
 
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined)
-    await browser?.close()
-    await server?.close()
-  })
-
-  /** A person logged in through the screens on a device of that size, on their profile. */
+  /** A person logged in on a device of that size, on their profile. */
   async function signIn(email: string, viewport: { width: number; height: number }) {
-    const context = await browser.newContext({ locale: 'pt-BR', viewport })
-    contexts.push(context)
-    const page = await context.newPage()
-    await loginThroughScreens(page, server.url, email)
-    await page.waitForURL(`${server.url}/home`)
+    const { page } = await journey.openDevice({ viewport })
+    await journey.loggedInPage(email, { page })
+    await page.waitForURL(`${journey.server.url}/home`)
     await expectVisible(page.getByRole('heading', { name: 'Perfil', level: 1 }))
     return page
   }
 
   async function open(page: Page, path: string, heading: string) {
-    await page.goto(`${server.url}${path}`)
+    await page.goto(`${journey.server.url}${path}`)
     await expectVisible(page.getByRole('heading', { name: heading, level: 1 }))
   }
 
@@ -87,7 +73,7 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       // The page uses the width: far wider than a phone's column.
       expect(main?.width).toBeGreaterThan(800)
       await page.getByRole('link', { name: 'Pagamentos' }).click()
-      await page.waitForURL(`${server.url}/search`)
+      await page.waitForURL(`${journey.server.url}/search`)
       expect(
         await page.getByRole('link', { name: 'Pagamentos' }).getAttribute('aria-current'),
       ).toBe('page')
@@ -292,11 +278,9 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
   })
 
   it('says so when a contract model has no documents', async () => {
-    const context = await browser.newContext({ locale: 'pt-BR', viewport: desktop })
-    contexts.push(context)
-    const page = await context.newPage()
-    await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
-    await page.waitForURL(`${server.url}/selected-contract`)
+    const { page } = await journey.openDevice({ viewport: desktop })
+    await journey.loggedInPage('bruno@exemplo.com.br', { page })
+    await page.waitForURL(`${journey.server.url}/selected-contract`)
     await page
       .getByRole('button', { name: 'Selecionar Contrato Passaporte Parque Aquático' })
       .click()
@@ -308,11 +292,9 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
   })
 
   it('opens the terms as a styled, readable document', async () => {
-    const context = await browser.newContext({ locale: 'pt-BR', viewport: phone })
-    contexts.push(context)
-    const page = await context.newPage()
-    await loginThroughScreens(page, server.url, 'carla@exemplo.com.br')
-    await page.waitForURL(`${server.url}/terms`)
+    const { context, page } = await journey.openDevice({ viewport: phone })
+    await journey.loggedInPage('carla@exemplo.com.br', { page })
+    await page.waitForURL(`${journey.server.url}/terms`)
     const [term] = await Promise.all([
       context.waitForEvent('page'),
       page.getByRole('button', { name: 'Visualizar Termos de Compra' }).click(),

@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
 import { latestMessage } from '../helpers/outbox'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
 /** "m:ss" → seconds. */
 const seconds = (wait: string) => {
@@ -13,26 +14,14 @@ const seconds = (wait: string) => {
 }
 
 describeBrowser('login: resend, blocked codes, back, terms first', () => {
-  let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
-  let page: Page
-
-  beforeAll(async () => {
+  const journey = browserJourney({
     // Three codes per e-mail from one address in 15 minutes: the fourth meets the real limit.
-    ;[server, browser] = await Promise.all([
-      startServer({ OTP_LIMIT_PER_DESTINATION: '3' }),
-      launchBrowser(),
-    ])
+    env: { OTP_LIMIT_PER_DESTINATION: '3' },
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
+  let server: RunningServer
+  let page: Page
+  beforeEach(() => {
+    ;({ server, page } = journey)
   })
 
   const resendButton = () => page.getByRole('button', { name: /^Reenviar código/ })
@@ -146,14 +135,11 @@ describeBrowser('login: resend, blocked codes, back, terms first', () => {
 
   it('with the install prompt shown on a phone, "Enviar Código" can still be reached and tapped', async () => {
     // Safari's prompt is the tallest: written instructions instead of an install button.
-    await context.close()
-    context = await browser.newContext({
-      locale: 'pt-BR',
+    ;({ page } = await journey.newDevice({
       viewport: { width: 390, height: 664 },
       userAgent:
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
-    })
-    page = await context.newPage()
+    }))
     await page.goto(`${server.url}/login`)
     await expectVisible(page.getByRole('complementary', { name: 'Instalar o aplicativo' }))
     const send = page.getByRole('button', { name: 'Enviar Código' })

@@ -1,28 +1,18 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
 import { latestMessage } from '../helpers/outbox'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
 describeBrowser('passwordless login', () => {
+  const journey = browserJourney()
   let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
+  beforeEach(() => {
+    ;({ server, page } = journey)
   })
 
   it('a new user requests a code by e-mail, types it and lands on the profile', async () => {
@@ -113,9 +103,8 @@ describeBrowser('passwordless login', () => {
     await loginThroughScreens(page, server.url, 'carla@exemplo.com.br')
     await page.waitForURL(`${server.url}/terms`)
 
-    await context.close()
-    context = await browser.newContext({ locale: 'pt-BR' })
-    page = await context.newPage()
+    // Another device at Playwright's default size.
+    ;({ page } = await journey.newDevice({ viewport: { width: 1280, height: 720 } }))
     await loginThroughScreens(page, server.url, 'bruno@exemplo.com.br')
     await page.waitForURL(`${server.url}/selected-contract`)
     expect(await page.evaluate(() => localStorage.getItem('contractId'))).toBeNull()

@@ -1,31 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, launchBrowser } from '../helpers/browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
-import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
-import { type RunningServer, startServer } from '../helpers/server'
+import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
+import type { RunningServer } from '../helpers/server'
 
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('profile without signal', () => {
+  const journey = browserJourney()
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
-  })
-  afterEach(() => resetSignal(server, context))
 
   const field = (label: string) =>
     page

@@ -1,32 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeEach, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
-import { cutSignal, noSignalModes, resetSignal } from '../helpers/network'
-import { type RunningServer, startServer } from '../helpers/server'
+import { browserJourney } from '../helpers/journey'
+import { cutSignal, noSignalModes } from '../helpers/network'
+import type { RunningServer } from '../helpers/server'
 
 // Payment screens work online only (DESIGN §5), so their code is not precached: a device that
 // never opened one has nothing to show for it with no signal, and says so.
 describeBrowser('online-only screens with no signal', () => {
+  const journey = browserJourney()
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
-  })
-  afterEach(() => resetSignal(server, context))
 
   it.each(noSignalModes)(
     '%s: a payment link opened on a device that never opened one says "Sem conexão"',

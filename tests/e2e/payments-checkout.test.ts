@@ -1,14 +1,15 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { cardPayment } from '../../server/routes/payments-test-support'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
-import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
+import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import { pdfText } from '../helpers/pdf'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
 const cards = {
   visa: '4111 1111 1111 1111',
@@ -17,37 +18,28 @@ const cards = {
 }
 const expiry = `08/${new Date().getFullYear() + 3}`
 
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('payment link: checkout by every method', () => {
+  /** Bodies of every request the browser sent, to prove where the card number went. */
+  let sent: Array<{ url: string; body: string }> = []
+  const journey = browserJourney({
+    device: { acceptDownloads: true },
+    onDevice: (context) => {
+      sent = []
+      context.on('request', (request) => {
+        sent.push({ url: request.url(), body: request.postData() ?? '' })
+      })
+    },
+  })
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-  /** Bodies of every request the browser sent, to prove where the card number went. */
-  let sent: Array<{ url: string; body: string }>
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(() => newDevice())
-  afterEach(() => resetSignal(server, context))
 
   async function newDevice(options: BrowserContextOptions = {}) {
-    await context?.close()
-    context = await browser.newContext({
-      locale: 'pt-BR',
-      viewport: { width: 390, height: 844 },
-      acceptDownloads: true,
-      ...options,
-    })
-    sent = []
-    context.on('request', (request) => {
-      sent.push({ url: request.url(), body: request.postData() ?? '' })
-    })
-    page = await context.newPage()
+    ;({ context, page } = await journey.newDevice(options))
   }
 
   /** Ana logs in and opens Pagamentos. */

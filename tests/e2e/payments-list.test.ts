@@ -1,37 +1,24 @@
 import { readFile } from 'node:fs/promises'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
-import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
+import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import { pdfText } from '../helpers/pdf'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('payments list', () => {
+  const journey = browserJourney({ device: { acceptDownloads: true } })
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({
-      locale: 'pt-BR',
-      viewport: { width: 390, height: 844 },
-      acceptDownloads: true,
-    })
-    page = await context.newPage()
-  })
-  afterEach(() => resetSignal(server, context))
 
   async function openPayments() {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')

@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { Locator, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
-import { type RunningServer, startServer } from '../helpers/server'
+import { browserJourney } from '../helpers/journey'
+import type { RunningServer } from '../helpers/server'
 
 const expiry = `08/${new Date().getFullYear() + 3}`
 
@@ -35,30 +35,15 @@ function tabLines(tablist: Locator) {
 }
 
 describeBrowser('payments: screens on a phone', () => {
+  const journey = browserJourney()
   let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext | undefined
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-  })
-  afterAll(async () => {
-    await context?.close()
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({
-      locale: 'pt-BR',
-      viewport: { width: 390, height: 844 },
-    })
-    page = await context.newPage()
+  beforeEach(() => {
+    ;({ server, page } = journey)
   })
 
   async function openPayments() {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await page.waitForURL(`${server.url}/search`)

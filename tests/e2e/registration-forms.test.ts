@@ -1,41 +1,27 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
 import { dependentCreate } from '../../server/routes/registration-test-support'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../helpers/api'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
+import { browserJourney } from '../helpers/journey'
 import { clearField, field as fieldOf } from '../helpers/registration'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
 describeBrowser(
   'registration forms: validation, CEP, masks, cancel, conflicts, limit, camera',
   () => {
+    const journey = browserJourney({
+      // Chromium's fake camera: a test pattern stands in for the person.
+      browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+      device: { permissions: ['camera'] },
+    })
     let server: RunningServer
-    let browser: Browser
     let context: BrowserContext
     let page: Page
-
-    beforeAll(async () => {
-      ;[server, browser] = await Promise.all([
-        startServer(),
-        // Chromium's fake camera: a test pattern stands in for the person.
-        launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
-      ])
-    })
-    afterAll(async () => {
-      await browser?.close()
-      await server?.close()
-    })
-    beforeEach(async () => {
-      await context?.close()
-      context = await browser.newContext({
-        locale: 'pt-BR',
-        viewport: { width: 390, height: 844 },
-        permissions: ['camera'],
-      })
-      page = await context.newPage()
+    beforeEach(() => {
+      ;({ server, context, page } = journey)
     })
 
     const field = (label: string) => fieldOf(page, label)
@@ -43,7 +29,7 @@ describeBrowser(
     const readOnly = async (label: string) => (await field(label).getAttribute('readonly')) === ''
 
     async function openAs(email: string, path: string, heading: string) {
-      await loginThroughScreens(page, server.url, email)
+      await journey.loggedInPage(email)
       await page.waitForURL(/\/(home|selected-contract)$/)
       await page.goto(`${server.url}${path}`)
       await expectVisible(page.getByRole('heading', { level: 1, name: heading }))

@@ -1,40 +1,31 @@
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import type { BrowserContext, CDPSession, Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../helpers/api'
-import { describeBrowser, launchBrowser } from '../helpers/browser'
+import { describeBrowser } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
-import { cutSignal, noSignalModes, resetSignal, restoreSignal } from '../helpers/network'
+import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
 import { clearField, field, fillDependent } from '../helpers/registration'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
+// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 /**
  * Registration saves with no signal (DESIGN §5): each is kept on the device until the server
  * answers it, reaches the server once, and is never lost without the person seeing why. Every
  * journey gets its own server: they add dependents, and Ana may have three.
  */
 describeBrowser('registration saves that wait for the server', () => {
+  const journey = browserJourney({
+    serverPerTest: true,
+    env: { JWT_SECRET: 'primeiro-segredo-de-teste-com-32-caracteres' },
+  })
   let server: RunningServer
-  let browser: Browser
   let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
-  beforeEach(async () => {
-    server = await startServer({ JWT_SECRET: 'primeiro-segredo-de-teste-com-32-caracteres' })
-    context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await resetSignal(undefined, context)
-    await context?.close()
-    await server?.close()
+  beforeEach(() => {
+    ;({ server, context, page } = journey)
   })
 
   const pendingMark = () => page.getByText('pendente', { exact: true })

@@ -1,36 +1,21 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
-import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import type { Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
-import { loginThroughScreens } from '../helpers/login'
+import { browserJourney } from '../helpers/journey'
 import { clearField, field as fieldOf, fillDependent } from '../helpers/registration'
-import { type RunningServer, startServer } from '../helpers/server'
+import type { RunningServer } from '../helpers/server'
 
 describeBrowser('registration of holder and dependents', () => {
+  const journey = browserJourney({
+    // Chromium's fake camera: a test pattern stands in for the person.
+    browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+    device: { permissions: ['camera'] },
+  })
   let server: RunningServer
-  let browser: Browser
-  let context: BrowserContext
   let page: Page
-
-  beforeAll(async () => {
-    ;[server, browser] = await Promise.all([
-      startServer(),
-      // Chromium's fake camera: a test pattern stands in for the person.
-      launchBrowser(['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
-    ])
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    await context?.close()
-    context = await browser.newContext({
-      locale: 'pt-BR',
-      viewport: { width: 390, height: 844 },
-      permissions: ['camera'],
-    })
-    page = await context.newPage()
+  beforeEach(() => {
+    ;({ server, page } = journey)
   })
 
   const field = (label: string) => fieldOf(page, label)
@@ -41,7 +26,7 @@ describeBrowser('registration of holder and dependents', () => {
       .locator('xpath=following-sibling::dd[1]')
 
   async function login(email: string) {
-    await loginThroughScreens(page, server.url, email)
+    await journey.loggedInPage(email)
     await page.waitForURL(`${server.url}/home`)
   }
 

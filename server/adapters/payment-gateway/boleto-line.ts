@@ -77,5 +77,5 @@ export function boletoNumbers(input: BoletoNumbers): { barcode: string; digitabl
   return { barcode, digitableLine }
 }
 
-// How a bank prints the line is a pure rule the app shares (src/lib/format.ts).
+// How a bank prints the line is a pure rule the app shares (contract/format.ts).
 export { formatDigitableLine } from '../../../contract/format'

@@ -24,7 +24,7 @@ export function cardScreenMarkup(root: HTMLElement): string {
 }
 
 /**
- * Keeps the card screen's snapshot (see offline/card-snapshot-contract.ts): the worker paints it
+ * Keeps the card screen's snapshot (see contract/worker-messages.ts): the worker paints it
  * on the next cold start, before the app has booted. The first frame of this screen already has
  * the cards (the loader read them), so the painted copy can go as soon as it is committed.
  */
