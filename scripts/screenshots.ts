@@ -9,7 +9,7 @@
 import { mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser } from '../tests/helpers/chromium'
+import { animationsSettled, launchBrowser } from '../tests/helpers/chromium'
 import { latestMessage } from '../tests/helpers/outbox'
 import { type RunningServer, startServer } from '../tests/helpers/server'
 
@@ -32,20 +32,7 @@ async function settle(page: Page, heading?: string) {
       .waitFor({ state: 'visible', timeout: 15_000 })
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined)
   await page.evaluate(() => document.fonts.ready)
-  await page
-    .waitForFunction(
-      () =>
-        document
-          .getAnimations()
-          .every(
-            (animation) =>
-              animation.playState !== 'running' ||
-              animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-          ),
-      undefined,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined)
+  await animationsSettled(page).catch(() => undefined)
 }
 
 /**

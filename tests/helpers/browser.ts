@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { describe, expect } from 'vitest'
-import { chromePath } from './chromium'
+import { animationsSettled, chromePath } from './chromium'
 
 export { chromePath, chromiumArgs, launchBrowser } from './chromium'
 
@@ -35,18 +35,7 @@ const axeSource = readFileSync(
  */
 export async function expectNoAxeViolations(page: Page) {
   // Judge the screen as it settles, not a toast caught halfway through fading in or out.
-  await page.waitForFunction(
-    () =>
-      document
-        .getAnimations()
-        .every(
-          (animation) =>
-            animation.playState !== 'running' ||
-            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    undefined,
-    { timeout: 5000 },
-  )
+  await animationsSettled(page)
   await page.evaluate(axeSource)
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document) => Promise<AxeResult> } })

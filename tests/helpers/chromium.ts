@@ -1,4 +1,4 @@
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, chromium, type Page } from 'playwright-core'
 
 /** The system Chromium every browser journey and `npm run screenshots` drive (no vitest here). */
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium'
@@ -19,4 +19,23 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
     headless: true,
     args: [...chromiumArgs, ...extraArgs],
   })
+}
+
+/**
+ * Waits until no finite animation is running (a toast fading in or out), so a check or a
+ * screenshot sees the screen as it settles. Endless ones (spinners) do not count.
+ */
+export function animationsSettled(page: Page, timeout = 5000) {
+  return page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout },
+  )
 }
