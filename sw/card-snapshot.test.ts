@@ -20,14 +20,25 @@ const shell =
 const snapshot = { build: '/assets/index-A.js', contractId: 'c-1', html: '<h3>Ana</h3>' }
 
 describe('the /favorites page the service worker answers with', () => {
-  it('with a snapshot: the cards before #root, the scripts after them, the styles in the head', () => {
-    expect(paintFavorites(shell, build, snapshot)).toBe(
-      '<html><head><link rel="stylesheet" crossorigin href="/assets/index-E.css">' +
-        '<link rel="stylesheet" href="/assets/favorites-C.css"></head><body>' +
+  it('with a snapshot: the cards before #root, the scripts after them, the styles inlined', () => {
+    const css = { '/assets/index-E.css': 'h3{color:red}', '/assets/favorites-C.css': '.c{}' }
+    expect(paintFavorites(shell, build, snapshot, css)).toBe(
+      '<html><head><style data-href="/assets/index-E.css">h3{color:red}</style>' +
+        '<style data-href="/assets/favorites-C.css">.c{}</style></head><body>' +
         '<div id="card-snapshot" data-contract="c-1" inert><h3>Ana</h3></div><div id="root"></div>' +
         '<script type="module" crossorigin src="/assets/index-A.js"></script>' +
         '<link rel="modulepreload" crossorigin href="/assets/react-D.js"></body></html>',
     )
+  })
+
+  it('a stylesheet the worker could not read, or that could close the element, stays a link', () => {
+    const page = paintFavorites(shell, build, snapshot, {
+      '/assets/favorites-C.css': '.c{content:"</style><script>"}',
+    })
+    expect(page).toContain(
+      '<head><link rel="stylesheet" href="/assets/index-E.css"><link rel="stylesheet" href="/assets/favorites-C.css"></head>',
+    )
+    expect(page).not.toContain('<style')
   })
 
   it('without one: the card screen’s chunks and styles announced in the head', () => {

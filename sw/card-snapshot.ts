@@ -18,38 +18,79 @@ export function usableSnapshot(value: unknown, build: BuildInfo): CardSnapshot |
   return value
 }
 
+/** The shell's own stylesheet links (the entry's CSS). */
+const stylesheetLinks = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g
+
+/** CSS text that can go inside a <style> element as it is. */
+const inlinable = (css: string | undefined): css is string =>
+  css !== undefined && !/<\/style/i.test(css)
+
+/** The stylesheets the painted /favorites page needs: the shell's and the card screen's. */
+export const favoritesStylesheets = (html: string, build: BuildInfo) => [
+  ...new Set([
+    ...[...html.matchAll(stylesheetLinks)].map((match) => match[1] ?? ''),
+    ...build.favorites.stylesheets,
+  ]),
+]
+
 /**
  * The /favorites page: the app shell with the card screen's styles up front and, when the device
  * has a snapshot, the last card screen as static markup in front of #root, so the cards show
  * before any script has run; with none, the screen's chunks are announced up front instead, so
- * they load while the entry runs. No script is added (CSP script-src 'self'); the markup is inert
- * until the app replaces it. Replacements go through functions: `$&` in a name must stay text.
+ * they load while the entry runs. With a snapshot the styles are inlined (`css`, read from the
+ * precache by the worker): the first paint waits for no stylesheet request at all. No script is
+ * added (CSP script-src 'self'; style-src allows inline styles); the markup is inert until the
+ * app replaces it. Replacements go through functions: `$&` in a name must stay text.
  */
-export function paintFavorites(html: string, build: BuildInfo, snapshot: CardSnapshot | null) {
-  const styles = build.favorites.stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`)
+export function paintFavorites(
+  html: string,
+  build: BuildInfo,
+  snapshot: CardSnapshot | null,
+  css: Record<string, string> = {},
+) {
   if (!snapshot) {
+    const styles = build.favorites.stylesheets.map(
+      (href) => `<link rel="stylesheet" href="${href}">`,
+    )
     const preloads = build.favorites.modulepreload.map(
       (href) => `<link rel="modulepreload" crossorigin href="${href}">`,
     )
     return html.replace('</head>', () => `${[...styles, ...preloads].join('')}</head>`)
   }
+  const styles = favoritesStylesheets(html, build).map((href) => {
+    const text = css[href]
+    return inlinable(text)
+      ? `<style data-href="${escapeAttribute(href)}">${text}</style>`
+      : `<link rel="stylesheet" href="${href}">`
+  })
   // The painted list first, the app's scripts after it: fetching and compiling them does not
   // compete with the parser until the cards are in the document.
   const scripts = html.match(appScripts) ?? []
   const painted = `<div id="${cardSnapshot.elementId}" data-contract="${escapeAttribute(snapshot.contractId)}" inert>${snapshot.html}</div>`
   return html
     .replace(appScripts, '')
+    .replace(stylesheetLinks, '')
     .replace('</head>', () => `${styles.join('')}</head>`)
     .replace('<div id="root"></div>', () => `${painted}<div id="root"></div>${scripts.join('')}`)
 }
 
-export async function favoritesPage(shell: Response, build: BuildInfo): Promise<Response> {
+/** Reads stylesheets' text (the precache, in the worker); one it cannot read stays a link. */
+export type CssReader = (hrefs: string[]) => Promise<Record<string, string>>
+
+export async function favoritesPage(
+  shell: Response,
+  build: BuildInfo,
+  readCss: CssReader,
+): Promise<Response> {
   // caches.match with a cacheName does not create the cache (logout must leave none behind).
   const stored = await caches
     .match(cardSnapshot.url, { cacheName: cardSnapshot.cache })
     .then((response) => response?.json())
     .catch(() => null)
-  const page = paintFavorites(await shell.text(), build, usableSnapshot(stored, build))
+  const html = await shell.text()
+  const snapshot = usableSnapshot(stored, build)
+  const css = snapshot ? await readCss(favoritesStylesheets(html, build)).catch(() => ({})) : {}
+  const page = paintFavorites(html, build, snapshot, css)
   const headers = new Headers(shell.headers)
   // The body changed: its length did, and the cached copy is stored decoded.
   headers.delete('Content-Length')

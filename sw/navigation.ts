@@ -1,11 +1,19 @@
-import { createHandlerBoundToURL } from 'workbox-precaching'
+import { createHandlerBoundToURL, matchPrecache } from 'workbox-precaching'
 import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { cardSnapshot } from '../contract/worker-messages'
 import type { BuildInfo } from './build-info'
-import { favoritesPage } from './card-snapshot'
+import { type CssReader, favoritesPage } from './card-snapshot'
 
 /** Paths that are never the app: the API, the demo sandbox and the dev outbox. */
 export const notAppPaths = [/^\/socios-api(\/|$)/, /^\/sandbox(\/|$)/, /^\/dev(\/|$)/]
+
+/** Stylesheets' text from the precache, for the painted /favorites page to inline. */
+const precachedCss: CssReader = async (hrefs) => {
+  const texts = await Promise.all(hrefs.map(async (href) => (await matchPrecache(href))?.text()))
+  return Object.fromEntries(
+    hrefs.flatMap((href, index) => (texts[index] === undefined ? [] : [[href, texts[index]]])),
+  )
+}
 
 /**
  * Every navigation inside the app is answered by the precached index.html, online or not.
@@ -20,7 +28,7 @@ export function setupNavigation(build: BuildInfo, onVisit: (pathname: string) =>
         const response = await shell(options)
         // The member card is the screen that must show fastest with no signal.
         if (options.url.pathname !== cardSnapshot.path || !response.ok) return response
-        return favoritesPage(response, build)
+        return favoritesPage(response, build, precachedCss)
       },
       { denylist: notAppPaths },
     ),
