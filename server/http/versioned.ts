@@ -10,46 +10,72 @@
  * one's memory. A kept answer can only be newer than its key (the full read runs after the
  * lookup), never older.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import type { Context } from 'hono'
 import type { ServerDeps } from '../deps'
 
-/** Enough for the contracts and instalment lists in use on one instance; ~30 KiB each at most. */
+/** Enough for the contracts and instalment lists in use on one instance (~14 KiB a contract). */
 export const MAX_KEPT_ANSWERS = 500
+/**
+ * And at most this many bytes, copies included: a contract may carry several MB of attachments
+ * (registration saves take 8 MB), and 500 of those would not fit in memory.
+ */
+export const MAX_KEPT_BYTES = 64 * 1024 * 1024
 /** Below this, compressing saves less than the headers it adds (as scripts/build-compress.ts). */
 const COMPRESS_FROM_BYTES = 1024
+/** Above this, brotli's quality 9 takes long; attachments in base64 compress little anyway. */
+const LARGE_BYTES = 1024 * 1024
 
 type Encoding = 'br' | 'gzip'
 
 /** Bytes as sent, each copy made once (plain Uint8Arrays: what Hono's c.body takes). */
-interface KeptAnswer {
+export interface KeptAnswer {
   identity: Uint8Array<ArrayBuffer>
   br?: Uint8Array<ArrayBuffer>
   gzip?: Uint8Array<ArrayBuffer>
 }
 
-const compressors: Record<Encoding, (body: Uint8Array) => Buffer> = {
-  // Quality 9, not 11: made once per version but on the read that missed; 11 costs ~10× more
-  // time for a few per cent.
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
+
+/** On zlib's thread pool, not the event loop: a large first read does not stall the others. */
+const compressors: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
+  // Quality 9, not 11: made once per version but on the read that missed; 11 costs several
+  // times more for a few per cent.
   br: (body) =>
-    brotliCompressSync(body, {
+    brotliAsync(body, {
       params: {
-        [constants.BROTLI_PARAM_QUALITY]: 9,
+        [constants.BROTLI_PARAM_QUALITY]: body.length > LARGE_BYTES ? 5 : 9,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-  gzip: (body) => gzipSync(body, { level: 9 }),
+  gzip: (body) => gzipAsync(body, { level: body.length > LARGE_BYTES ? 6 : 9 }),
 }
 
-/** An LRU of serialized answers by ETag: a Map keeps insertion order, a hit moves to the end. */
+const bytesOf = (kept: KeptAnswer) =>
+  kept.identity.length + (kept.br?.length ?? 0) + (kept.gzip?.length ?? 0)
+
+/**
+ * An LRU of serialized answers by ETag, bounded by count and by bytes: a Map keeps insertion
+ * order, a hit moves to the end, the oldest go first.
+ */
 export class AnswerCache {
   private readonly answers = new Map<string, KeptAnswer>()
+  private bytes = 0
 
-  constructor(private readonly max = MAX_KEPT_ANSWERS) {}
+  constructor(
+    private readonly maxAnswers = MAX_KEPT_ANSWERS,
+    private readonly maxBytes = MAX_KEPT_BYTES,
+  ) {}
 
   get size() {
     return this.answers.size
+  }
+
+  get keptBytes() {
+    return this.bytes
   }
 
   get(tag: string): KeptAnswer | undefined {
@@ -61,13 +87,36 @@ export class AnswerCache {
     return kept
   }
 
+  /** Keeps an answer (an answer over an eighth of the budget is sent, not kept). */
   set(tag: string, kept: KeptAnswer) {
-    this.answers.delete(tag)
+    this.forget(tag)
+    if (bytesOf(kept) > this.maxBytes / 8) return
     this.answers.set(tag, kept)
-    while (this.answers.size > this.max) {
+    this.bytes += bytesOf(kept)
+    this.trim()
+  }
+
+  /** Adds a compressed copy to a kept answer (or to one only being sent). */
+  addCopy(tag: string, kept: KeptAnswer, encoding: Encoding, copy: Uint8Array<ArrayBuffer>) {
+    if (kept[encoding]) return
+    kept[encoding] = copy
+    if (this.answers.get(tag) !== kept) return
+    this.bytes += copy.length
+    this.trim()
+  }
+
+  private forget(tag: string) {
+    const kept = this.answers.get(tag)
+    if (!kept) return
+    this.answers.delete(tag)
+    this.bytes -= bytesOf(kept)
+  }
+
+  private trim() {
+    while (this.answers.size > this.maxAnswers || this.bytes > this.maxBytes) {
       const oldest = this.answers.keys().next().value
       if (oldest === undefined) break
-      this.answers.delete(oldest)
+      this.forget(oldest)
     }
   }
 }
@@ -140,8 +189,12 @@ export async function sendVersioned(
       ? preferredEncoding(c.req.header('Accept-Encoding'))
       : undefined
   if (!encoding) return c.body(kept.identity, 200, { ...headers, ...contentType })
-  kept[encoding] ??= new Uint8Array(compressors[encoding](kept.identity))
-  return c.body(kept[encoding], 200, {
+  let copy = kept[encoding]
+  if (!copy) {
+    copy = new Uint8Array(await compressors[encoding](kept.identity))
+    cache.addCopy(tag, kept, encoding, copy)
+  }
+  return c.body(copy, 200, {
     ...headers,
     ...contentType,
     'Content-Encoding': encoding,
