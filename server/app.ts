@@ -69,9 +69,9 @@ export function createServer(appDeps: AppDeps) {
 
   app.route('/socios-api/health', healthRoutes(deps))
   app.route('/', metricsRoutes(deps))
-  // No compression middleware for API JSON: gzip took the 13.8 KiB contract to 7.2 KiB for
-  // 200-450 µs more server CPU per read (Hono's compress: 600-750 µs), against ~830 µs for the
-  // read itself. Static files go out precompressed (http/static.ts).
+  // No compression middleware for API JSON: gzip per request cost up to the read itself
+  // (decision 009). The contract read and the instalment list are compressed once per version
+  // instead (http/versioned.ts); static files go out precompressed (http/static.ts).
 
   // Ahead of the 1 MB limit: registration saves bring their own session and 8 MB limit.
   app.route('/socios-api/client', registrationRoutes(deps))

@@ -5,6 +5,7 @@
  * figures say what the session and the database cost on top of what any answer costs here.
  * autocannon shares the machine with the server: on 2 cores it takes most of one.
  */
+import { request } from 'node:http'
 import autocannon from 'autocannon'
 import pg from 'pg'
 import { startServer } from '../../tests/helpers/server'
@@ -45,6 +46,8 @@ async function load(
   headers: Record<string, string>,
   seconds: number,
   overallRate?: number,
+  /** A revalidation: 304 is the answer wanted, not an error. */
+  notModified = false,
 ): Promise<LoadFigures> {
   const pid = pidListeningOn(Number(new URL(url).port))
   const cpuBefore = pid ? cpuMs(pid) : 0
@@ -56,6 +59,7 @@ async function load(
     ...(overallRate ? { overallRate } : {}),
   })
   const serverCpuUs = pid ? ((cpuMs(pid) - cpuBefore) * 1000) / result.requests.total : undefined
+  const non2xx = notModified ? result.non2xx - result['3xx'] : result.non2xx
   return {
     path: new URL(url).pathname,
     seconds,
@@ -64,8 +68,8 @@ async function load(
     p99Ms: result.latency.p99,
     maxMs: result.latency.max,
     requests: result.requests.total,
-    errors: result.errors + result.timeouts + result.non2xx,
-    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts + non2xx,
+    non2xx,
     timeouts: result.timeouts,
     ...(serverCpuUs ? { serverCpuUs, oneCoreReqPerSec: 1e6 / serverCpuUs } : {}),
   }
@@ -98,12 +102,51 @@ async function withLoggedInServer<T>(
   }
 }
 
+/** Bytes of one answer's body as sent, per Accept-Encoding (304: none, headers only). */
+export interface WireBytes {
+  identity: number
+  gzip: number
+  br: number
+}
+
 export interface ApiRun {
   database: 'pglite' | 'postgres'
   connections: number
   floor: LoadFigures
   contract: LoadFigures
+  /** The contract read as a browser asks for it (brotli accepted). */
+  contractBrotli: LoadFigures
+  /** The contract read revalidated with its current ETag: 304, no body. */
+  revalidation: LoadFigures
   paymentOrders: LoadFigures
+  wire: { contract: WireBytes; paymentOrders: WireBytes }
+}
+
+async function wireBytes(url: string, auth: Record<string, string>): Promise<WireBytes> {
+  const bytes = async (encoding: string) => {
+    // Node's fetch would decode the body: count what came over the wire through a raw request.
+    return new Promise<number>((done, fail) => {
+      const ask = request(url, { headers: { ...auth, 'accept-encoding': encoding } }, (answer) => {
+        let length = 0
+        answer.on('data', (chunk: Buffer) => {
+          length += chunk.length
+        })
+        answer.on('end', () => done(length))
+        answer.on('error', fail)
+      })
+      ask.on('error', fail)
+      ask.end()
+    })
+  }
+  return { identity: await bytes('identity'), gzip: await bytes('gzip'), br: await bytes('br') }
+}
+
+async function currentTag(url: string, auth: Record<string, string>): Promise<string> {
+  const answer = await fetch(url, { headers: auth })
+  await answer.arrayBuffer()
+  const tag = answer.headers.get('etag')
+  if (!tag) throw new Error(`${url} sem ETag`)
+  return tag
 }
 
 function runAgainst(database: ApiRun['database'], env: Record<string, string>): Promise<ApiRun> {
@@ -115,9 +158,22 @@ function runAgainst(database: ApiRun['database'], env: Record<string, string>): 
       connections,
       floor: await load(floorUrl, {}, measureSeconds),
       contract: await load(contractUrl, auth, measureSeconds),
+      contractBrotli: await load(contractUrl, { ...auth, 'accept-encoding': 'br' }, measureSeconds),
+      revalidation: await load(
+        contractUrl,
+        { ...auth, 'if-none-match': await currentTag(contractUrl, auth) },
+        measureSeconds,
+        undefined,
+        true,
+      ),
       paymentOrders: await load(ordersUrl, auth, measureSeconds),
+      wire: {
+        contract: await wireBytes(contractUrl, auth),
+        paymentOrders: await wireBytes(ordersUrl, auth),
+      },
     }
-    if (run.floor.errors + run.contract.errors + run.paymentOrders.errors > 0)
+    const measured = [run.floor, run.contract, run.contractBrotli, run.revalidation]
+    if ([...measured, run.paymentOrders].some((figures) => figures.errors > 0))
       console.warn(`[bench] respostas com erro sob carga (${database}):\n${output()}`)
     return run
   })

@@ -8,7 +8,13 @@ import { availableParallelism, loadavg } from 'node:os'
 import { chromium } from 'playwright-core'
 import { chromePath, chromiumArgs } from '../../tests/helpers/browser'
 import { startServer } from '../../tests/helpers/server'
-import { type ApiRun, apiLoadBench, type LoadFigures, sustainedLoadBench } from './api-load'
+import {
+  type ApiRun,
+  apiLoadBench,
+  type LoadFigures,
+  sustainedLoadBench,
+  type WireBytes,
+} from './api-load'
 import { connectivityBench } from './connectivity'
 import { demoPaymentPath, demoSession } from './demo-session'
 import { lighthousePage, lighthouseRuns, type PageResult } from './lighthouse'
@@ -148,13 +154,34 @@ function apiRows(run: ApiRun) {
         : undefined,
     ],
     [
+      `API GET /client/contract/:id, Accept-Encoding: br (${db})`,
+      loadText(run.contractBrotli, run.floor),
+      '',
+      undefined,
+    ],
+    [
+      `API revalidation of an unchanged contract, 304 (${db})`,
+      loadText(run.revalidation, run.floor),
+      '≥ 0.40× piso',
+      run.revalidation.reqPerSec >= 0.4 * run.floor.reqPerSec && run.revalidation.errors === 0,
+    ],
+    [
       `API GET /client/contract/payment-orders/:id (${db})`,
       loadText(run.paymentOrders, run.floor),
       '',
       undefined,
     ],
+    [
+      `API bytes per read, contract · payment orders (${db})`,
+      `${wireText(run.wire.contract)} · ${wireText(run.wire.paymentOrders)}`,
+      '',
+      undefined,
+    ],
   )
 }
+
+const wireText = ({ identity, gzip, br }: WireBytes) =>
+  `${identity} B sem compressão, gzip ${gzip} B, br ${br} B`
 
 if (selected.has('size') || selected.has('lighthouse')) await browserBenches()
 

@@ -7,12 +7,14 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   date,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -76,6 +78,9 @@ export const modelContractDocuments = pgTable(
 
 export type MandatoryData = Record<string, boolean>
 
+/** Versions of what holders read of contracts (contracts.version): never given twice. */
+export const contractVersions = pgSequence('contract_versions')
+
 export const contracts = pgTable(
   'contracts',
   {
@@ -102,6 +107,14 @@ export const contracts = pgTable(
       .notNull()
       .default({}),
     updatedAt: updatedAt(),
+    /**
+     * What the holder reads of this contract (the contract read and its instalments), bumped by
+     * triggers on every write to a row either shows (migration 0007): their ETags and the
+     * per-process answer cache are keyed by it.
+     */
+    version: bigint('version', { mode: 'number' })
+      .notNull()
+      .default(sql`nextval('contract_versions')`),
   },
   (t) => [index('contracts_model_contract_idx').on(t.modelContractId)],
 )

@@ -3,6 +3,8 @@ import { Hono } from 'hono'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { idOrNotFound } from '../http/validate'
+import { answerCacheOf, etagOf, sendVersioned } from '../http/versioned'
+import { contractVersion } from '../services/contract-versions'
 import {
   contractMessages,
   findHolderContract,
@@ -11,12 +13,21 @@ import {
 } from '../services/contracts'
 
 export function contractRoutes(deps: ServerDeps) {
-  return new Hono<AppEnv>()
-    .get('/contracts', async (c) => c.json(await listHolderContracts(deps.db, c.get('personId'))))
-    .get('/contract/:id', async (c) => {
-      const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
-      const found = await findHolderContract(deps.db, c.get('personId'), id)
-      if (!found) throw new ApiError(404, contractMessages.notFound)
-      return c.json(toContract(found))
-    })
+  return (
+    new Hono<AppEnv>()
+      .get('/contracts', async (c) => c.json(await listHolderContracts(deps.db, c.get('personId'))))
+      // One version lookup (with the ownership check) answers a revalidation with 304 and a
+      // repeated read from the answer cache; only a new version reads the whole contract.
+      .get('/contract/:id', async (c) => {
+        const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
+        const personId = c.get('personId')
+        const version = await contractVersion(deps.db, personId, id)
+        if (version === undefined) throw new ApiError(404, contractMessages.notFound)
+        return sendVersioned(c, answerCacheOf(deps), etagOf('contract', id, version), async () => {
+          const found = await findHolderContract(deps.db, personId, id)
+          if (!found) throw new ApiError(404, contractMessages.notFound)
+          return toContract(found)
+        })
+      })
+  )
 }

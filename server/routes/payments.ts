@@ -8,7 +8,10 @@ import { appOrigin } from '../config'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readQuery } from '../http/validate'
+import { answerCacheOf, etagOf, sendVersioned } from '../http/versioned'
+import { contractVersion } from '../services/contract-versions'
 import { contractMessages } from '../services/contracts'
+import { todayInSaoPaulo } from '../services/payment-amounts'
 import { createPaymentLink } from '../services/payment-links'
 import { listHolderInstalments } from '../services/payment-orders'
 import { receiptPdf } from '../services/receipt-pdf'
@@ -19,11 +22,20 @@ const PRIVATE = 'private, no-store'
 export function paymentRoutes(deps: ServerDeps) {
   return (
     new Hono<AppEnv>()
+      // Versioned like the contract read; the day is part of the version, because an unpaid
+      // instalment turns OVERDUE (and its delay grows) with the date alone.
       .get('/contract/payment-orders/:id', async (c) => {
         const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
-        const instalments = await listHolderInstalments(deps.db, c.get('personId'), id, deps.now())
-        if (!instalments) throw new ApiError(404, contractMessages.notFound)
-        return c.json(instalments, 200, { 'Cache-Control': PRIVATE })
+        const personId = c.get('personId')
+        const now = deps.now()
+        const version = await contractVersion(deps.db, personId, id)
+        if (version === undefined) throw new ApiError(404, contractMessages.notFound)
+        const tag = etagOf('payment-orders', id, version, todayInSaoPaulo(now))
+        return sendVersioned(c, answerCacheOf(deps), tag, async () => {
+          const instalments = await listHolderInstalments(deps.db, personId, id, now)
+          if (!instalments) throw new ApiError(404, contractMessages.notFound)
+          return instalments
+        })
       })
       // Beyond the spec: a paid instalment's receipt, a PDF in base64 like view-contract's.
       .get('/receipts/:id', async (c) => {
