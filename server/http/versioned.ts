@@ -159,9 +159,14 @@ export function preferredEncoding(header: string | undefined): Encoding | undefi
   return undefined
 }
 
+/**
+ * `no-store`, not `no-cache`: these answers carry personal data, and "Sair" must leave none on
+ * the device (design §5) — the browser's HTTP cache is beyond the app's reach at logout. A client
+ * revalidates by sending the ETag it kept (with the data, in Dexie) as If-None-Match itself.
+ */
 const revalidate = (tag: string) => ({
   ETag: tag,
-  'Cache-Control': 'private, no-cache',
+  'Cache-Control': 'private, no-store',
   Vary: 'Accept-Encoding',
 })
 

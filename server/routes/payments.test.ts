@@ -26,7 +26,7 @@ describe.each(backends)('payment orders and payment links (%s)', (backend) => {
     it("lists Ana's twelve instalments in order, with status, delay and lastLinkAdjustment", async () => {
       const response = await ordersOf(tokens.ana, ana.contract)
       expect(response.status).toBe(200)
-      expect(response.headers.get('cache-control')).toBe('private, no-cache')
+      expect(response.headers.get('cache-control')).toBe('private, no-store')
       const list = v.parse(paymentOrderList, await response.json())
       expect(list.map((order) => order.installment)).toEqual([
         1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,

@@ -45,7 +45,7 @@ describe.each(backends)('versioned reads (%s)', (backend) => {
       const tag = first.headers.get('etag') ?? ''
       expect(tag).toMatch(/^"[^"]+"$/)
       expect(tag).toContain(ana.contract)
-      expect(first.headers.get('cache-control')).toBe('private, no-cache')
+      expect(first.headers.get('cache-control')).toBe('private, no-store')
       expect(first.headers.get('vary')).toBe('Accept-Encoding')
       expect(first.headers.get('content-type')).toBe('application/json')
       const body = await first.json()
@@ -54,7 +54,7 @@ describe.each(backends)('versioned reads (%s)', (backend) => {
       expect(again.status).toBe(304)
       expect(await again.text()).toBe('')
       expect(again.headers.get('etag')).toBe(tag)
-      expect(again.headers.get('cache-control')).toBe('private, no-cache')
+      expect(again.headers.get('cache-control')).toBe('private, no-store')
       // A list with another tag, or the tag weak: still a match (RFC 9110 weak comparison).
       const listed = { 'if-none-match': `"other", W/${tag}` }
       expect((await get(server.app, path, tokens.ana, listed)).status).toBe(304)
