@@ -1,4 +1,4 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { useState } from 'react'
 import { setSessionExpiredHandler } from './api/client'
@@ -6,7 +6,7 @@ import { createQueryClient } from './api/query-client'
 import { InstallPrompt } from './features/install/components/install-prompt'
 import { releaseCardSnapshotView } from './offline/card-snapshot'
 import { startOutbox } from './offline/outbox-listener'
-import { queryPersister, shouldPersistQuery } from './offline/persist'
+import { useRestoredQueries } from './offline/persist'
 import { signOut } from './offline/sign-out'
 import { createAppRouter } from './router'
 import { focusHeadingAfterNavigation } from './ui/route-focus'
@@ -31,18 +31,14 @@ function createApp() {
 
 export function App() {
   const [{ queryClient, router }] = useState(createApp)
+  const isRestoring = useRestoredQueries(queryClient)
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister: queryPersister,
-        maxAge: 7 * 24 * 60 * 60_000,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-      }}
-    >
-      <RouterProvider router={router} />
-      <Toaster />
-      <InstallPrompt />
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={isRestoring}>
+        <RouterProvider router={router} />
+        <Toaster />
+        <InstallPrompt />
+      </IsRestoringProvider>
+    </QueryClientProvider>
   )
 }
