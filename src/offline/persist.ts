@@ -18,26 +18,22 @@ export const shouldPersistQuery = (query: Query) =>
  */
 export function useRestoredQueries(queryClient: QueryClient): boolean {
   const [isRestoring, setIsRestoring] = useState(true)
+  const persistence = useRef<typeof import('./persist-client') | null>(null)
   const didRestore = useRef(false)
   useEffect(() => {
     if (!didRestore.current) {
       didRestore.current = true
       import('./persist-client')
-        .then(({ restoreQueries }) => restoreQueries(queryClient))
+        .then((loaded) => {
+          persistence.current = loaded
+          return loaded.restoreQueries(queryClient)
+        })
         // A store that cannot be read is dropped by the restore itself; the app starts empty.
         .catch(() => undefined)
         .finally(() => setIsRestoring(false))
     }
-    if (isRestoring) return
-    let active = true
-    let stop: (() => void) | undefined
-    void import('./persist-client').then(({ saveQueries }) => {
-      if (active) stop = saveQueries(queryClient)
-    })
-    return () => {
-      active = false
-      stop?.()
-    }
+    if (isRestoring || !persistence.current) return
+    return persistence.current.saveQueries(queryClient)
   }, [queryClient, isRestoring])
   return isRestoring
 }
