@@ -1,13 +1,11 @@
-import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { useState } from 'react'
 import { setSessionExpiredHandler } from './api/client'
 import { createQueryClient } from './api/query-client'
 import { InstallPrompt } from './features/install/components/install-prompt'
 import { releaseCardSnapshotView } from './offline/card-snapshot'
-import { startOutbox } from './offline/outbox-listener'
-import { queryPersister, shouldPersistQuery } from './offline/persist'
-import { signOut } from './offline/sign-out'
+import { useRestoredQueries } from './offline/persist'
 import { createAppRouter } from './router'
 import { focusHeadingAfterNavigation } from './ui/route-focus'
 import { showSessionExpired } from './ui/session-expired'
@@ -19,11 +17,15 @@ function createApp() {
   // Registered before the first navigation: the root guard may already find an expired token.
   setSessionExpiredHandler(() =>
     showSessionExpired(async () => {
+      // Loaded when a session ends: the login screen's first view does not carry the logout.
+      const { signOut } = await import('./offline/sign-out')
       await signOut(queryClient, { keepPendingSaves: true })
       void router.navigate({ to: '/login' })
     }),
   )
-  startOutbox(queryClient)
+  // Loaded beside the first render: it delivers nothing without a session, and its first round
+  // waits for the service worker anyway.
+  void import('./offline/outbox-listener').then(({ startOutbox }) => startOutbox(queryClient))
   releaseCardSnapshotView(router)
   focusHeadingAfterNavigation(router)
   return { queryClient, router }
@@ -31,18 +33,14 @@ function createApp() {
 
 export function App() {
   const [{ queryClient, router }] = useState(createApp)
+  const isRestoring = useRestoredQueries(queryClient)
   return (
-    <PersistQueryClientProvider
-      client={queryClient}
-      persistOptions={{
-        persister: queryPersister,
-        maxAge: 7 * 24 * 60 * 60_000,
-        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
-      }}
-    >
-      <RouterProvider router={router} />
-      <Toaster />
-      <InstallPrompt />
-    </PersistQueryClientProvider>
+    <QueryClientProvider client={queryClient}>
+      <IsRestoringProvider value={isRestoring}>
+        <RouterProvider router={router} />
+        <Toaster />
+        <InstallPrompt />
+      </IsRestoringProvider>
+    </QueryClientProvider>
   )
 }

@@ -9,8 +9,9 @@ import { session } from '../api/session'
 /**
  * Runs delivery rounds of the registration outbox (src/offline/outbox.ts): at start, when the
  * server becomes reachable again, after a login, on return to the foreground, when the worker
- * recorded an outcome, and quietly every 30 s. It lives in the entry; the device database loads
- * only for a logged-in person, so the login screen does not pay for it.
+ * recorded an outcome, and quietly every 30 s. The app imports it beside its first render, and the
+ * device database loads only for a logged-in person, so the login screen's first view pays for
+ * neither.
  */
 export function startOutbox(queryClient: QueryClient) {
   const refresh = (contractId: string) =>

@@ -1,5 +1,5 @@
-import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister'
-import type { Query } from '@tanstack/react-query'
+import type { Query, QueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
 
 /**
  * Small reads that need no Dexie table survive a reload in localStorage. A query opts in with
@@ -7,10 +7,33 @@ import type { Query } from '@tanstack/react-query'
  */
 export const persistedCacheKey = 'portal-titular-query-cache'
 
-export const queryPersister = createSyncStoragePersister({
-  storage: typeof window === 'undefined' ? undefined : window.localStorage,
-  key: persistedCacheKey,
-})
-
 export const shouldPersistQuery = (query: Query) =>
   query.state.status === 'success' && query.meta?.persist === true
+
+/**
+ * What `PersistQueryClientProvider` does, with the persister and the (de)hydration code loaded
+ * on first render instead of in the entry: /login's first view does not carry them. True while
+ * the stored queries are being restored (for `IsRestoringProvider`: queries wait for it); once
+ * restored, every cache change is saved again.
+ */
+export function useRestoredQueries(queryClient: QueryClient): boolean {
+  const [isRestoring, setIsRestoring] = useState(true)
+  const persistence = useRef<typeof import('./persist-client') | null>(null)
+  const didRestore = useRef(false)
+  useEffect(() => {
+    if (!didRestore.current) {
+      didRestore.current = true
+      import('./persist-client')
+        .then((loaded) => {
+          persistence.current = loaded
+          return loaded.restoreQueries(queryClient)
+        })
+        // A store that cannot be read is dropped by the restore itself; the app starts empty.
+        .catch(() => undefined)
+        .finally(() => setIsRestoring(false))
+    }
+    if (isRestoring || !persistence.current) return
+    return persistence.current.saveQueries(queryClient)
+  }, [queryClient, isRestoring])
+  return isRestoring
+}

@@ -1,25 +1,9 @@
-import type { ReactNode } from 'react'
+import { type IconProps, Svg } from './svg'
 
-/** Inline icons (no icon font: nothing extra to download or precache). */
-type IconProps = { size?: number }
-
-/** Decorative: every icon sits next to a text or inside a labelled button. */
-const Svg = ({ size, children }: { size: number; children: ReactNode }) => (
-  <svg
-    width={size}
-    height={size}
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    {children}
-  </svg>
-)
+/**
+ * The app's icons. The two of the login form live in ./contact-icons, so /login's first view
+ * does not load this whole set (a module goes whole into one chunk).
+ */
 
 export const ArrowBackIcon = ({ size = 24 }: IconProps) => (
   <Svg size={size}>
@@ -38,19 +22,6 @@ export const MoreIcon = ({ size = 24 }: IconProps) => (
 export const LogoutIcon = ({ size = 20 }: IconProps) => (
   <Svg size={size}>
     <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-  </Svg>
-)
-
-export const MailIcon = ({ size = 20 }: IconProps) => (
-  <Svg size={size}>
-    <rect x="2" y="4" width="20" height="16" rx="2" />
-    <path d="m22 7-10 6L2 7" />
-  </Svg>
-)
-
-export const ChatIcon = ({ size = 20 }: IconProps) => (
-  <Svg size={size}>
-    <path d="M21 11.5a8.4 8.4 0 0 1-12.3 7.4L3 21l2.1-5.5A8.5 8.5 0 1 1 21 11.5z" />
   </Svg>
 )
 

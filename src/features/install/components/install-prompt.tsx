@@ -1,8 +1,8 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { Button, IconButton } from '../../../ui/button'
-import { CloseIcon } from '../../../ui/icons'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { installedFlagKey, isSafariLike, shouldShowInstallPrompt } from '../logic/visibility'
-import styles from './install-prompt.module.css'
+
+// The banner (markup, styles, icons) loads only when it is to show: not with /login's first view.
+const InstallBanner = lazy(() => import('./install-banner'))
 
 /** Chromium's install offer; not in the DOM typings. */
 type BeforeInstallPromptEvent = Event & {
@@ -29,34 +29,6 @@ async function promptInstall(event: BeforeInstallPromptEvent): Promise<boolean> 
     // The browser refused to show its dialog now (it may want a tap): the 'Instalar' button stays.
     return false
   }
-}
-
-/**
- * While the prompt shows, `--install-prompt-space` on the root says how far from the bottom of
- * the screen it reaches, so floating controls ('Pagar Débitos') can stay above it.
- */
-function useSpaceTaken(visible: boolean) {
-  const prompt = useRef<HTMLElement>(null)
-  useLayoutEffect(() => {
-    const element = prompt.current
-    if (!visible || !element) return
-    const root = document.documentElement
-    const update = () =>
-      root.style.setProperty(
-        '--install-prompt-space',
-        `${Math.max(0, window.innerHeight - element.getBoundingClientRect().top)}px`,
-      )
-    update()
-    const observer = new ResizeObserver(update)
-    observer.observe(element)
-    window.addEventListener('resize', update)
-    return () => {
-      observer.disconnect()
-      window.removeEventListener('resize', update)
-      root.style.removeProperty('--install-prompt-space')
-    }
-  }, [visible])
-  return prompt
 }
 
 export function InstallPrompt() {
@@ -103,26 +75,21 @@ export function InstallPrompt() {
       browserOffered: offer !== null,
       safariLike,
     })
-  const prompt = useSpaceTaken(visible)
   if (!visible) return null
 
   return (
-    <aside className={styles.prompt} aria-label="Instalar o aplicativo" ref={prompt}>
-      <p className={styles.text}>
-        {offer || !safariLike
-          ? 'Instale nosso app para ter uma melhor experiência.'
-          : 'Para instalar este app: toque no botão de compartilhar do Safari e escolha "Adicionar à Tela de Início".'}
-      </p>
-      {offer && <Button onClick={() => void install(offer)}>Instalar</Button>}
-      <IconButton
-        label="Fechar"
-        onClick={() => {
+    <Suspense fallback={null}>
+      <InstallBanner
+        canInstall={offer !== null}
+        safariLike={safariLike}
+        onInstall={() => {
+          if (offer) void install(offer)
+        }}
+        onClose={() => {
           markInstalled()
           setClosed(true)
         }}
-      >
-        <CloseIcon />
-      </IconButton>
-    </aside>
+      />
+    </Suspense>
   )
 }
