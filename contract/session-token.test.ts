@@ -13,6 +13,7 @@ describe('the session token as page and worker read it', () => {
     expect(tokenExpiresAt(token)).toBe(now + 60_000)
     expect(tokenExpiresAt(`Bearer ${token}`)).toBe(now + 60_000)
     expect(tokenSubject(`bearer ${token}`)).toBe('ana')
+    expect(tokenSubject(jwt({ sub: 'joão', exp: 1 }))).toBe('joão')
     expect(stripBearer(`BEARER  ${token} `)).toBe(token)
   })
 
