@@ -1,7 +1,8 @@
 /**
  * Answers that are cheap to repeat (issue 16): a read whose version the database gives in one
- * lookup is sent with a strong `ETag` made of its id and version and `Cache-Control: private,
- * no-cache`, so the browser asks again with `If-None-Match` and gets a 304 without a body. A 200
+ * lookup is sent with a strong `ETag` made of its id and version (and `Cache-Control: private,
+ * no-store`, see `revalidate`); a client that sends that ETag back as `If-None-Match` gets a 304
+ * without a body. A 200
  * is serialized once per version and kept, with its gzip and brotli copies (each made the first
  * time someone accepts it), in a small LRU per app instance.
  *

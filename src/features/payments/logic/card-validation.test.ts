@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type CardInput, cardMessages, firstCardError } from './card-validation'
+import { cardMessages } from '../../../../contract/tokenizer'
+import { type CardInput, firstCardError } from './card-validation'
 
 const now = new Date('2026-11-22T12:00:00Z')
 const good: CardInput = {

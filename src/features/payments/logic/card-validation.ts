@@ -3,8 +3,6 @@ import { cardMessages } from '../../../../contract/tokenizer'
 /** The card form as the payment screen holds it (spec §3 card form). */
 export type CardInput = { cardHolder: string; cardNumber: string; cvv: string; expiryDate: string }
 
-export { cardMessages }
-
 /**
  * The eight checks of spec §5, in order; the first failure's message, or null. Kept exactly as
  * specified, including the weak year check: a 4-digit year is compared with the current year
