@@ -109,33 +109,44 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 }
 
 /** GETs started by the entry before the screen's code has loaded, waiting for their caller. */
-const earlyGets = new Map<string, { token: string; at: number; response: Promise<Response> }>()
+const earlyGets = new Map<
+  string,
+  { token: string; etag: string | undefined; at: number; response: Promise<Response> }
+>()
 /** An early GET not taken within this time is stale: the caller fetches afresh. */
 const earlyGetLifetime = 10_000
 
 /**
  * Starts a GET the first screen is about to make (the contract on a cold start), in parallel
- * with downloading that screen's code; the first apiRequest for the same path and token takes
- * the answer over instead of asking again.
+ * with downloading that screen's code; the first apiRequest for the same path, token and
+ * `If-None-Match` takes the answer over instead of asking again.
  */
-export function startEarlyGet(path: string) {
+export function startEarlyGet(path: string, etag?: string) {
   const token = session.token()
   if (!token || earlyGets.has(path)) return
   const response = connectivity.watch(
     fetch(`${apiBase}${path}`, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${stripBearer(token)}` },
+      headers: {
+        Accept: 'application/json',
+        Authorization: `Bearer ${stripBearer(token)}`,
+        ...(etag ? { 'If-None-Match': etag } : {}),
+      },
     }),
   )
   // Never taken (the screen changed its mind): its failure is nobody's to report.
   response.catch(() => {})
-  earlyGets.set(path, { token, at: Date.now(), response })
+  earlyGets.set(path, { token, etag, at: Date.now(), response })
 }
 
-function takeEarlyGet(path: string, token: string | null): Promise<Response> | undefined {
+function takeEarlyGet(
+  path: string,
+  token: string | null,
+  etag: string | undefined,
+): Promise<Response> | undefined {
   const early = earlyGets.get(path)
   if (!early) return undefined
   earlyGets.delete(path)
-  return early.token === token && Date.now() - early.at < earlyGetLifetime
+  return early.token === token && early.etag === etag && Date.now() - early.at < earlyGetLifetime
     ? early.response
     : undefined
 }
@@ -143,25 +154,57 @@ function takeEarlyGet(path: string, token: string | null): Promise<Response> | u
 /** One fetch for the whole app: base path, Bearer token, JSON, response validation. */
 export async function apiRequest<S extends v.GenericSchema>(
   path: string,
+  options: RequestOptions<S>,
+): Promise<v.InferOutput<S>> {
+  const response = await send(path, options)
+  return readAnswer(response, options)
+}
+
+/** What a revalidating GET learnt: the device's copy still holds, or the server's new one. */
+export type Revalidated<T> =
+  | { unchanged: true }
+  | { unchanged: false; data: T; etag: string | undefined }
+
+/**
+ * A GET that sends the ETag of the copy the device holds (`If-None-Match`): a 304 costs the
+ * server a version lookup and the phone a few hundred bytes instead of the whole answer. The
+ * answers carry `Cache-Control: no-store` (personal data stays out of the browser's HTTP cache,
+ * which logout cannot reach), so the app keeps the ETag with its own copy and revalidates itself.
+ */
+export async function apiRevalidate<S extends v.GenericSchema>(
+  path: string,
+  options: Omit<RequestOptions<S>, 'method' | 'body' | 'responseType'> & { etag?: string },
+): Promise<Revalidated<v.InferOutput<S>>> {
+  const { etag, ...rest } = options
+  const response = await send(path, {
+    ...rest,
+    headers: { ...rest.headers, ...(etag ? { 'If-None-Match': etag } : {}) },
+    ifNoneMatch: etag,
+  })
+  if (response.status === 304) return { unchanged: true }
+  const data = await readAnswer(response, rest)
+  return { unchanged: false, data, etag: response.headers.get('etag') ?? undefined }
+}
+
+async function send<S extends v.GenericSchema>(
+  path: string,
   {
     method = 'GET',
     body,
-    schema,
     signal,
     headers = {},
     responseType = 'json',
     timeoutMs = defaultTimeoutMs,
-  }: RequestOptions<S>,
-): Promise<v.InferOutput<S>> {
+    ifNoneMatch,
+  }: RequestOptions<S> & { ifNoneMatch?: string },
+): Promise<Response> {
   const token = session.token()
-  let response: Response
+  const extraHeaders = Object.keys(headers).filter((name) => name !== 'If-None-Match')
   const early =
-    method === 'GET' &&
-    body === undefined &&
-    responseType === 'json' &&
-    !Object.keys(headers).length
-      ? takeEarlyGet(path, token)
+    method === 'GET' && body === undefined && responseType === 'json' && !extraHeaders.length
+      ? takeEarlyGet(path, token, ifNoneMatch)
       : undefined
+  let response: Response
   try {
     response = await (early ??
       connectivity.watch(
@@ -182,7 +225,8 @@ export async function apiRequest<S extends v.GenericSchema>(
     const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError'
     throw new ApiError(0, timedOut ? noAnswerMessage : noConnectionMessage, null)
   }
-
+  // A 304 answers only a request that named a version; anything else is a failure like others.
+  if (response.status === 304 && ifNoneMatch) return response
   if (!response.ok) {
     const serverMessage = await readMessage(response)
     const error = new ApiError(
@@ -194,7 +238,13 @@ export async function apiRequest<S extends v.GenericSchema>(
     if (error.sessionExpired && token) notifySessionExpired()
     throw error
   }
+  return response
+}
 
+async function readAnswer<S extends v.GenericSchema>(
+  response: Response,
+  { schema, responseType = 'json' }: Pick<RequestOptions<S>, 'schema' | 'responseType'>,
+): Promise<v.InferOutput<S>> {
   const payload =
     responseType === 'text' ? await response.text() : await response.json().catch(() => undefined)
   const result = v.safeParse(schema, payload)

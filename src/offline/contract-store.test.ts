@@ -28,4 +28,10 @@ describe("a waiting save's change on top of the server's contract", () => {
     const again = withChange(added, { dependent: dependent('new:k1', 'Noa Souza') })
     expect(again.dependents.map((item) => item.person.name)).toEqual(['Pedro', 'Noa Souza'])
   })
+
+  it("is no longer the server's copy: the version tag goes, so a revalidation fetches it whole", () => {
+    const tagged: StoredContract = { ...contract, etag: '"c1.41"' }
+    expect(withChange(tagged, { holderPerson: person('p1', 'Ana Paula') }).etag).toBeUndefined()
+    expect(withChange(tagged, { dependent: dependent('d1', 'Pedro H.') }).etag).toBeUndefined()
+  })
 })

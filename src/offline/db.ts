@@ -3,8 +3,11 @@ import type { Card } from '../../contract/cards'
 import type { Contract, Dependent, Person } from '../../contract/contracts'
 import type { PaymentOrder } from '../../contract/payments'
 
-/** What the device last knew of a contract, and when it learnt it. */
-export type StoredContract = Contract & { syncedAt: number }
+/**
+ * What the device last knew of a contract, and when it learnt it. `etag` names the server's
+ * version of exactly this copy, for revalidation; a copy with a local change on top has none.
+ */
+export type StoredContract = Contract & { syncedAt: number; etag?: string }
 
 /** Rows of later issues carry their contract id so one contract's data can be read at once. */
 export type StoredRow<T> = T & { contractId: string; syncedAt: number }

@@ -28,6 +28,10 @@ describeBrowser('reads of the contract: one per need', () => {
   let context: BrowserContext
   let page: Page
   let reads: Reads
+  /** What each read was answered with, in order (200 whole, 304 "the copy you hold is current"). */
+  let answers: Record<keyof Reads, number[]>
+  /** Whether each read named the device's copy (sent `If-None-Match`), in order. */
+  let conditional: Record<keyof Reads, boolean[]>
   let inFlight: number
   let lastActivity: number
 
@@ -43,6 +47,8 @@ describeBrowser('reads of the contract: one per need', () => {
     context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 844 } })
     page = await context.newPage()
     reads = { contracts: 0, contract: 0, 'payment-orders': 0 }
+    answers = { contracts: [], contract: [], 'payment-orders': [] }
+    conditional = { contracts: [], contract: [], 'payment-orders': [] }
     inFlight = 0
     lastActivity = Date.now()
     page.on('request', (request) => {
@@ -50,7 +56,14 @@ describeBrowser('reads of the contract: one per need', () => {
       inFlight += 1
       lastActivity = Date.now()
       const read = request.method() === 'GET' ? readOf(request.url()) : null
-      if (read) reads[read] += 1
+      if (read) {
+        reads[read] += 1
+        conditional[read].push(request.headers()['if-none-match'] !== undefined)
+      }
+    })
+    page.on('response', (response) => {
+      const read = response.request().method() === 'GET' ? readOf(response.url()) : null
+      if (read) answers[read].push(response.status())
     })
     const done = (request: { url: () => string }) => {
       if (!request.url().includes('/socios-api/')) return
@@ -73,6 +86,15 @@ describeBrowser('reads of the contract: one per need', () => {
     await settled()
     const seen = reads
     reads = { contracts: 0, contract: 0, 'payment-orders': 0 }
+    return seen
+  }
+
+  /** The answers (and whether the read named a copy) since the last call, then from zero. */
+  async function answersSince() {
+    await settled()
+    const seen = { answers, conditional }
+    answers = { contracts: [], contract: [], 'payment-orders': [] }
+    conditional = { contracts: [], contract: [], 'payment-orders': [] }
     return seen
   }
 
@@ -161,6 +183,71 @@ describeBrowser('reads of the contract: one per need', () => {
     await page.clock.fastForward('05:01')
     await switchTabAndBack()
     expect.soft(await readsSince()).toEqual({ ...none, contract: 1, 'payment-orders': 1 })
+  })
+
+  it('a stale read names the copy the device holds: 304 while unchanged, whole after a change elsewhere', async () => {
+    await page.clock.install()
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('tab', { name: 'Todos' }))
+    await page.getByRole('link', { name: 'Perfil' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    // The list brought the contract without a version of its own; the instalments came whole.
+    expect.soft((await answersSince()).answers).toEqual({
+      contracts: [200],
+      contract: [],
+      'payment-orders': [200],
+    })
+
+    // Stale: the contract is read whole once (its copy came from the list, with no ETag)…
+    await page.clock.fastForward('05:01')
+    await switchTabAndBack()
+    expect.soft((await answersSince()).answers.contract).toEqual([200])
+    // …and from then on the device names its copy, and nothing changed: 304s, no bodies.
+    await page.clock.fastForward('05:01')
+    await switchTabAndBack()
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('tab', { name: 'Todos' }))
+    const unchanged = await answersSince()
+    expect.soft(unchanged.conditional.contract).toEqual([true])
+    expect.soft(unchanged.answers.contract).toEqual([304])
+    expect.soft(unchanged.answers['payment-orders']).toEqual([304])
+    await page.getByRole('link', { name: 'Perfil' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(profileValue('Nome'), 'Ana Paula Souza')
+
+    // A cold start (the app opened again): the early read already names the copy and keeps it.
+    await page.reload()
+    await expectText(profileValue('Nome'), 'Ana Paula Souza')
+    const cold = await answersSince()
+    expect.soft(cold.conditional.contract).toEqual([true])
+    expect.soft(cold.answers.contract).toEqual([304])
+
+    // Ana changes her phone on another device: the next stale read brings the new copy whole.
+    const otherDevice = await browser.newContext({ locale: 'pt-BR' })
+    try {
+      const other = await otherDevice.newPage()
+      await loginThroughScreens(other, server.url, 'ana@exemplo.com.br')
+      await other.waitForURL(`${server.url}/home`)
+      await other.getByRole('link', { name: 'Meus Dados' }).click()
+      await other.waitForURL(`${server.url}/holder`)
+      await expectVisible(other.getByRole('heading', { name: 'Meu cadastro' }))
+      await clearField(other, 'Telefone')
+      await fieldOf(other, 'Telefone').pressSequentially('11944442222')
+      await other.getByRole('button', { name: 'Salvar' }).click()
+      await expectVisible(other.getByText('Cadastro realizado com sucesso!'))
+    } finally {
+      await otherDevice.close()
+    }
+    await page.clock.fastForward('05:01')
+    await switchTabAndBack()
+    await expectText(profileValue('Celular'), '+55 (11) 94444-2222')
+    const changed = await answersSince()
+    expect.soft(changed.conditional.contract).toEqual([true])
+    expect.soft(changed.answers.contract).toEqual([200])
   })
 
   it('bruno: the contract he picks is not read again after the list', async () => {

@@ -18,5 +18,6 @@ export function startContractRead() {
   if (!contractId || !navigator.onLine || outsideLayout.test(pathname)) return
   // Not logged in, or about to be redirected: nothing of the layout will load.
   if (decideAccess({ pathname, token: session.token(), now: Date.now(), online: true })) return
-  startEarlyGet(apiPaths.contract(contractId))
+  const path = apiPaths.contract(contractId)
+  startEarlyGet(path, session.contractEtag(path))
 }

@@ -7,24 +7,39 @@ import {
   sendPaymentLinkQuery,
   sendPaymentLinkResponse,
 } from '../../../../contract/payments'
-import { ApiError, apiRequest, assertValid } from '../../../api/client'
+import { ApiError, apiRequest, apiRevalidate, assertValid } from '../../../api/client'
 import { instalmentKeys } from '../../../api/query-keys'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
-/** Spec §7 payment-orders: fetched, validated and kept on the device so the list opens offline. */
+/** Where the ETag of the device's copy of a contract's instalments is kept. */
+const etagKey = (contractId: string) => `etag:${apiPaths.instalments(contractId)}`
+
+/**
+ * Spec §7 payment-orders: fetched, validated and kept on the device so the list opens offline;
+ * revalidated by the copy's ETag, so an unchanged list costs a 304.
+ */
 export const instalmentsQueryOptions = (contractId: string) =>
   queryOptions({
     queryKey: instalmentKeys.contract(contractId),
     queryFn: async ({ signal }) => {
-      const orders = await apiRequest(apiPaths.instalments(contractId), {
+      const kept = await db.meta.get(etagKey(contractId))
+      const answer = await apiRevalidate(apiPaths.instalments(contractId), {
         schema: paymentOrderList,
         signal,
+        etag: typeof kept?.value === 'string' ? kept.value : undefined,
       })
       const syncedAt = Date.now()
-      await db.transaction('rw', db.instalments, async () => {
+      if (answer.unchanged) {
+        await db.instalments.where('contractId').equals(contractId).modify({ syncedAt })
+        return syncedAt
+      }
+      const orders = answer.data
+      await db.transaction('rw', db.instalments, db.meta, async () => {
         await db.instalments.where('contractId').equals(contractId).delete()
         await db.instalments.bulkPut(orders.map((order) => ({ ...order, contractId, syncedAt })))
+        if (answer.etag) await db.meta.put({ key: etagKey(contractId), value: answer.etag })
+        else await db.meta.delete(etagKey(contractId))
       })
       // Receipts of paid instalments, kept for when there is no signal; never in the list's way.
       void import('./receipts').then(({ keepPaidReceipts }) => keepPaidReceipts(contractId, orders))
