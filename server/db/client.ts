@@ -15,6 +15,7 @@ import pg from 'pg'
 import { dataDirError, explainPgliteFailure, prepareFolder, probeFolder } from './data-dir'
 import { type DataDirLock, lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
+import { attachVersionMemo, VersionMemo } from './version-memo'
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 
@@ -76,16 +77,31 @@ async function startPglite(dir: string | undefined) {
   return client
 }
 
+/**
+ * PGlite is one process's database (its folder is locked): the versions it reads can be kept in
+ * memory, forgotten on each notice of a new one (migration 0008). PGlite hands notices to its
+ * listeners in microtasks queued while the writing query runs, so they are handled before that
+ * query's caller resumes, and before any answer to the writer's request.
+ */
+async function keepVersionsInMemory(client: TextTypesPGlite, db: Database) {
+  const memo = new VersionMemo()
+  await client.listen('contract_versions', (contractId) => memo.notice(contractId))
+  await client.exec(`SET portal.version_notices = 'on'`)
+  attachVersionMemo(db, memo)
+}
+
 function pgliteHandle(
   client: TextTypesPGlite,
   folder?: { dir: string; lock: DataDirLock },
 ): DatabaseHandle {
   const db = drizzlePglite({ client, schema })
+  const ready = keepVersionsInMemory(client, db)
   return {
     db,
     driver: 'pglite',
     // The folder's lock makes this the only process migrating it.
     async migrate() {
+      await ready
       try {
         await migratePglite(db, { migrationsFolder })
       } catch (error) {

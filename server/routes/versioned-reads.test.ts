@@ -180,6 +180,35 @@ describe.each(backends)('versioned reads (%s)', (backend) => {
     expect(after.status).toBe(200)
     expect(((await after.json()) as { dependents_included: number }).dependents_included).toBe(4)
   })
+
+  it('an out-of-band change of holder ends 304s for the old one: 404, as the read', async () => {
+    const before = await get(server.app, contractPath, tokens.ana)
+    const oldTag = before.headers.get('etag') ?? ''
+    expect(
+      (await get(server.app, contractPath, tokens.ana, { 'if-none-match': oldTag })).status,
+    ).toBe(304)
+    await server.db.execute(
+      sql`update holders set person_id = ${demoIds.bruno.person} where contract_id = ${ana.contract}`,
+    )
+    const after = await get(server.app, contractPath, tokens.ana, { 'if-none-match': oldTag })
+    expect(after.status).toBe(404)
+  })
+
+  it('a write rolled back keeps the version: the ETag still answers 304', async () => {
+    const before = await get(server.app, contractPath, tokens.ana)
+    const tag = before.headers.get('etag') ?? ''
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`update contracts set dependents_included = 5 where id = ${ana.contract}`,
+        )
+        throw new Error('desfeito')
+      }),
+    ).rejects.toThrow('desfeito')
+    expect((await get(server.app, contractPath, tokens.ana, { 'if-none-match': tag })).status).toBe(
+      304,
+    )
+  })
 })
 
 /**

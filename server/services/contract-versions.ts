@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { preparedPerDatabase } from '../db/prepared'
+import { versionMemoOf } from '../db/version-memo'
 
 const holderContractVersion = preparedPerDatabase((db) =>
   db
@@ -21,7 +22,15 @@ export async function contractVersion(
   personId: string,
   contractId: string,
 ): Promise<string | undefined> {
+  // The embedded database tells this process of every new version: what it read still holds.
+  const memo = versionMemoOf(db)
+  const kept = memo?.get(contractId, personId)
+  if (kept !== undefined) return kept
+  const mark = memo?.mark()
   const [found] = await holderContractVersion(db).execute({ personId, contractId })
   // A bigint: node-postgres gives it as text, PGlite as a number.
-  return found?.version === null || found?.version === undefined ? undefined : String(found.version)
+  if (found?.version === null || found?.version === undefined) return undefined
+  const version = String(found.version)
+  if (memo && mark !== undefined) memo.keep(mark, contractId, personId, version)
+  return version
 }
