@@ -8,7 +8,14 @@
 import { request } from 'node:http'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import {
+  holderSave,
+  paths,
+  postSave,
+  readContract,
+} from '../../server/routes/registration-test-support'
 import { startServer } from '../../tests/helpers/server'
+import { overHttp } from '../../tests/helpers/server-pair'
 import { demoSession } from './demo-session'
 import { cpuMs, pidListeningOn } from './process-cpu'
 
@@ -48,13 +55,14 @@ async function load(
   overallRate?: number,
   /** A revalidation: 304 is the answer wanted, not an error. */
   notModified = false,
+  clients = connections,
 ): Promise<LoadFigures> {
   const pid = pidListeningOn(Number(new URL(url).port))
   const cpuBefore = pid ? cpuMs(pid) : 0
   const result = await autocannon({
     url,
     headers,
-    connections,
+    connections: clients,
     duration: seconds,
     ...(overallRate ? { overallRate } : {}),
   })
@@ -199,17 +207,65 @@ async function withFreshPostgres<T>(databaseUrl: string, use: (url: string) => P
 }
 
 /** The floor and both reads on the embedded database, then on PostgreSQL when DATABASE_URL is set. */
-export async function apiLoadBench(): Promise<ApiRun[]> {
+export async function apiLoadBench(): Promise<{ runs: ApiRun[]; pair?: PairRun }> {
   const runs = [await runAgainst('pglite', {})]
   const databaseUrl = process.env.DATABASE_URL
-  if (databaseUrl)
-    runs.push(
-      await withFreshPostgres(databaseUrl, (url) =>
-        // DEMO on, so the fresh database gets the demo people (it defaults off with PostgreSQL).
-        runAgainst('postgres', { DATABASE_URL: url, DEMO: '1' }),
+  if (!databaseUrl) return { runs }
+  // DEMO on, so the fresh database gets the demo people (it defaults off with PostgreSQL).
+  runs.push(
+    await withFreshPostgres(databaseUrl, (url) =>
+      runAgainst('postgres', { DATABASE_URL: url, DEMO: '1' }),
+    ),
+  )
+  const pair = await withFreshPostgres(databaseUrl, (url) =>
+    pairRun({ DATABASE_URL: url, DEMO: '1' }),
+  )
+  return { runs, pair }
+}
+
+/** Two server processes on one PostgreSQL, loaded at once, then a write through one. */
+export interface PairRun {
+  /** The contract read, half the connections on each process, over the same seconds. */
+  a: LoadFigures
+  b: LoadFigures
+  /** After a save through B, A's answer to the old ETag: 200 with the saved phone, or not. */
+  staleAfterWrite: boolean
+}
+
+async function pairRun(env: Record<string, string>): Promise<PairRun> {
+  const [a, b] = await Promise.all([startServer(env), startServer(env)])
+  try {
+    const { token, contractId } = await demoSession(a.url)
+    const auth = { authorization: `Bearer ${token}` }
+    const path = `/socios-api/client/contract/${contractId}`
+    for (const server of [a, b]) await load(`${server.url}${path}`, auth, warmSeconds)
+    const [onA, onB] = await Promise.all(
+      [a, b].map((server) =>
+        load(`${server.url}${path}`, auth, measureSeconds, undefined, false, connections / 2),
       ),
     )
-  return runs
+    if (!onA || !onB) throw new Error('carga sem resultado')
+    const oldTag = await currentTag(`${a.url}${path}`, auth)
+    const throughB = overHttp(b)
+    const phone = '11900001111'
+    const save = await postSave(
+      throughB,
+      paths.holder,
+      token,
+      holderSave(await readContract(throughB, token, contractId), (person) => {
+        person.phone = { number_ddi: '55', number: phone }
+      }),
+    )
+    if (save.status !== 200) throw new Error(`a gravação pelo processo B falhou: ${save.status}`)
+    const after = await fetch(`${a.url}${path}`, { headers: { ...auth, 'if-none-match': oldTag } })
+    const answer =
+      after.status === 200
+        ? ((await after.json()) as { holder: { person: { phone?: { number?: string } } } })
+        : undefined
+    return { a: onA, b: onB, staleAfterWrite: answer?.holder.person.phone?.number !== phone }
+  } finally {
+    await Promise.all([a.close(), b.close()])
+  }
 }
 
 /** The contract read offered twice the target rate for a minute, on the embedded database. */
