@@ -3,12 +3,19 @@
  * script, then injects the precache manifest of dist/ with workbox-build's injectManifest.
  * What it learns from Vite's manifest (sw/build-info.ts) goes in as a `define`.
  */
-import { existsSync, readdirSync } from 'node:fs'
+import { existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
 import type { BuildInfo } from '../sw/build-info'
-import { closure, entryKey, reachedOnlyThrough, readManifest, routeChunkKeys } from './chunk-graph'
+import {
+  closure,
+  entryKey,
+  reachedOnlyThrough,
+  readManifest,
+  routeChunkKeys,
+  routePreloads,
+} from './chunk-graph'
 
 const root = resolve(import.meta.dirname, '..')
 const dist = resolve(root, 'dist')
@@ -97,6 +104,13 @@ await build({
     },
   },
 })
+
+// The server names each path's screen code in its HTML (server/http/static.ts), so it loads
+// alongside the entry instead of after it. Under .vite/: build metadata, never served.
+writeFileSync(
+  resolve(dist, '.vite/route-preloads.json'),
+  `${JSON.stringify(routePreloads(manifest), null, 2)}\n`,
+)
 
 const skipped = new Set(onFirstUse)
 const { count, size, warnings } = await injectManifest({

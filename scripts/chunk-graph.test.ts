@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { firstViewJs, lazyJs, type Manifest, precacheUrls, reachedOnlyThrough } from './chunk-graph'
+import {
+  firstViewJs,
+  lazyJs,
+  type Manifest,
+  precacheUrls,
+  reachedOnlyThrough,
+  routePreloads,
+} from './chunk-graph'
 
 // A small build: the entry, a shared vendor chunk, /login, /pagamento with a library only it
 // uses, and /verificar whose decoder is loaded on first use.
@@ -68,5 +75,48 @@ describe('chunk graph', () => {
   it('reads the precache manifest workbox injected into the service worker', () => {
     const sw = 'x([{"revision":null,"url":"assets/index.js"},{"revision":"ab","url":"index.html"}])'
     expect(precacheUrls(sw)).toEqual(['assets/index.js', 'index.html'])
+  })
+})
+
+describe('route preloads', () => {
+  const routes: Manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+    '_react.js': { file: 'assets/react.js' },
+    '_db.js': { file: 'assets/db.js' },
+    'src/routes/_app.tsx?tsr-split=component---loader': {
+      file: 'assets/_app.js',
+      imports: ['index.html', '_db.js'],
+      css: ['assets/app.css'],
+    },
+    'src/routes/_app.tsx?tsr-split=errorComponent---pendingComponent': { file: 'assets/_app-e.js' },
+    'src/routes/_app/home.tsx?tsr-split=component': {
+      file: 'assets/home.js',
+      imports: ['index.html', '_react.js', '_db.js'],
+    },
+    'src/routes/_app/dependent/$id.tsx?tsr-split=component': { file: 'assets/id.js' },
+    'src/routes/_app/dependent/new.tsx?tsr-split=component': { file: 'assets/new.js' },
+    'src/routes/login.tsx?tsr-split=component': {
+      file: 'assets/login.js',
+      imports: ['index.html'],
+    },
+    'src/routes/index.tsx?tsr-split=component': { file: 'assets/root-index.js' },
+  }
+  const preloads = routePreloads(routes)
+  const forPath = (path: string) => preloads.find(({ pattern }) => new RegExp(pattern).test(path))
+
+  it("a screen under a layout preloads its chunk, the layout's and their imports, not the entry's", () => {
+    expect(forPath('/home')).toEqual({
+      pattern: '^/home/?$',
+      modulepreload: ['/assets/_app.js', '/assets/db.js', '/assets/home.js'],
+      stylesheets: ['/assets/app.css'],
+    })
+    expect(forPath('/login')?.modulepreload).toEqual(['/assets/login.js'])
+    expect(forPath('/')?.modulepreload).toEqual(['/assets/root-index.js'])
+  })
+
+  it('a static path wins over a parameter; unknown paths get nothing', () => {
+    expect(forPath('/dependent/new')?.modulepreload).toContain('/assets/new.js')
+    expect(forPath('/dependent/3f1c')?.modulepreload).toContain('/assets/id.js')
+    expect(forPath('/nada/aqui')).toBeUndefined()
   })
 })

@@ -98,3 +98,67 @@ export const precacheUrls = (swSource: string) =>
 /** Size of a dist/ file as the server would send it, gzip level 9, in KiB. */
 export const gzipKiB = (dist: string, file: string) =>
   gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024
+
+/** What the server puts in the HTML of a path so its screen's code loads with the entry. */
+export interface RoutePreload {
+  /** The route's path as a regular expression source (`$id` segments match any one segment). */
+  pattern: string
+  /** Chunks the route's screen (and its layouts) import up front, beyond the entry's own. */
+  modulepreload: string[]
+  stylesheets: string[]
+}
+
+/**
+ * For every route file of src/routes: its path (pathless `_layout` folders dropped), and the
+ * files its first view needs that the entry does not load itself (the route's component and
+ * loader chunks, its layouts', and their static imports). Static paths come before `$param`
+ * ones, so `/dependent/new` is matched before `/dependent/$id`.
+ */
+export function routePreloads(manifest: Manifest): RoutePreload[] {
+  const entry = entryKey(manifest)
+  const upFront = closure(manifest, [entry])
+  const upFrontCss = new Set([...upFront].flatMap((key) => manifest[key]?.css ?? []))
+  const screenChunks = (routeFile: string) =>
+    routeChunkKeys(manifest, routeFile).filter((key) =>
+      (key.split('?tsr-split=')[1] ?? '')
+        .split('---')
+        .some((part) => /^(component|loader)$/.test(part)),
+    )
+  const routeFiles = [
+    ...new Set(
+      Object.keys(manifest)
+        .filter((key) => key.startsWith('src/routes/'))
+        .map((key) => key.split('?')[0] as string),
+    ),
+  ]
+  const preloads: Array<RoutePreload & { dynamic: boolean }> = []
+  for (const routeFile of routeFiles) {
+    const segments = routeFile
+      .replace(/^src\/routes\//, '')
+      .replace(/\.tsx?$/, '')
+      .split('/')
+    // Layout files (`_app.tsx`) and the catch-all (`$.tsx`) are no page of their own.
+    const page = segments.at(-1) ?? ''
+    if (page.startsWith('_') || page === '$') continue
+    const layouts = segments
+      .slice(0, -1)
+      .map((_, index) => `src/routes/${segments.slice(0, index + 1).join('/')}.tsx`)
+    const roots = [...layouts, routeFile].flatMap((file) => screenChunks(file))
+    if (roots.length === 0) continue
+    const needed = [...closure(manifest, roots)].filter((key) => !upFront.has(key))
+    const pathSegments = segments
+      .filter((segment) => !segment.startsWith('_') && segment !== 'index')
+      .map((segment) => (segment.startsWith('$') ? '[^/]+' : segment.replace(/[.-]/g, '\\$&')))
+    preloads.push({
+      pattern: `^/${pathSegments.join('/')}/?$`,
+      modulepreload: jsFiles(manifest, needed).map((file) => `/${file}`),
+      stylesheets: [...new Set(needed.flatMap((key) => manifest[key]?.css ?? []))]
+        .filter((file) => !upFrontCss.has(file))
+        .map((file) => `/${file}`),
+      dynamic: segments.some((segment) => segment.startsWith('$')),
+    })
+  }
+  return preloads
+    .sort((a, b) => Number(a.dynamic) - Number(b.dynamic) || a.pattern.localeCompare(b.pattern))
+    .map(({ dynamic: _, ...preload }) => preload)
+}

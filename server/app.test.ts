@@ -244,13 +244,54 @@ describe('static app', () => {
       expect(plain.headers.get('content-encoding')).toBeNull()
       expect(await plain.text()).toBe(script)
 
+      // A client route's shell is index.html (with its preloads, none here), compressed once.
       const route = await app.request('/home', { headers: { 'Accept-Encoding': 'br' } })
       expect(route.headers.get('content-encoding')).toBe('br')
       expect(route.headers.get('content-type')).toContain('text/html')
       expect(route.headers.get('content-security-policy')).toContain("script-src 'self'")
-      expect(brotliDecompressSync(Buffer.from(await route.arrayBuffer())).toString()).toBe(shell)
+      expect(brotliDecompressSync(Buffer.from(await route.arrayBuffer())).toString()).toBe(
+        '<!doctype html><title>Portal do Titular</title>',
+      )
     } finally {
       rmSync(join(dist, 'index.html.br'))
+    }
+  })
+
+  it("names a route's screen code in its shell, so it loads alongside the entry", async () => {
+    const html = '<!doctype html><head><title>Portal do Titular</title></head><body></body>'
+    writeFileSync(join(dist, 'index.html'), html)
+    mkdirSync(join(dist, '.vite'), { recursive: true })
+    writeFileSync(
+      join(dist, '.vite', 'route-preloads.json'),
+      JSON.stringify([
+        {
+          pattern: '^/home/?$',
+          modulepreload: ['/assets/home-1.js', '/assets/db-2.js'],
+          stylesheets: ['/assets/home-3.css'],
+        },
+        { pattern: '^/dependent/[^/]+/?$', modulepreload: ['/assets/id-4.js'], stylesheets: [] },
+      ]),
+    )
+    try {
+      const home = await (await app.request('/home')).text()
+      expect(home).toBe(
+        '<!doctype html><head><title>Portal do Titular</title>' +
+          '<link rel="preload" as="style" href="/assets/home-3.css">' +
+          '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
+          '<link rel="modulepreload" crossorigin href="/assets/db-2.js"></head><body></body>',
+      )
+      const dependent = await app.request('/dependent/3f1c', {
+        headers: { 'Accept-Encoding': 'gzip' },
+      })
+      expect(dependent.headers.get('content-encoding')).toBe('gzip')
+      expect(gunzipSync(Buffer.from(await dependent.arrayBuffer())).toString()).toContain(
+        '<link rel="modulepreload" crossorigin href="/assets/id-4.js">',
+      )
+      // A path no route matches gets the plain shell.
+      expect(await (await app.request('/sem-rota')).text()).toBe(html)
+    } finally {
+      rmSync(join(dist, '.vite', 'route-preloads.json'))
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Portal do Titular</title>')
     }
   })
 

@@ -50,7 +50,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
-  if (dataDir === undefined) return pgliteHandle(await startPglite(undefined))
+  if (dataDir === undefined) return await pgliteHandle(await startPglite(undefined))
   const folder = resolve(dataDir)
   prepareFolder(folder)
   const lock = await lockDataDir(folder).catch((error) => {
@@ -62,7 +62,7 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
     const client = await startPglite(dir).catch((error) => {
       throw explainPgliteFailure(error, dir)
     })
-    return pgliteHandle(client, { dir, lock })
+    return await pgliteHandle(client, { dir, lock })
   } catch (error) {
     lock.release()
     throw error
@@ -90,18 +90,17 @@ async function keepVersionsInMemory(client: TextTypesPGlite, db: Database) {
   attachVersionMemo(db, memo)
 }
 
-function pgliteHandle(
+async function pgliteHandle(
   client: TextTypesPGlite,
   folder?: { dir: string; lock: DataDirLock },
-): DatabaseHandle {
+): Promise<DatabaseHandle> {
   const db = drizzlePglite({ client, schema })
-  const ready = keepVersionsInMemory(client, db)
+  await keepVersionsInMemory(client, db)
   return {
     db,
     driver: 'pglite',
     // The folder's lock makes this the only process migrating it.
     async migrate() {
-      await ready
       try {
         await migratePglite(db, { migrationsFolder })
       } catch (error) {

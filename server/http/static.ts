@@ -5,8 +5,9 @@
  * the other security headers come from http/security-headers.ts, like on every answer.
  */
 import { existsSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, MiddlewareHandler, Next } from 'hono'
 
@@ -50,31 +51,103 @@ export function staticSite(staticDir: string): MiddlewareHandler {
   }
 }
 
-/** index.html for client routes; read per request so a rebuild needs no restart. */
-async function appShell(c: Context, staticDir: string) {
-  const headers = { 'Cache-Control': REVALIDATE, Vary: 'Accept-Encoding' }
-  const accepted = c.req.header('Accept-Encoding') ?? ''
-  for (const [encoding, suffix] of precompressed) {
-    if (!accepted.includes(encoding)) continue
-    const body = await readFile(join(staticDir, `index.html${suffix}`)).catch(() => null)
-    if (body)
-      return c.body(new Uint8Array(body), 200, {
-        ...headers,
-        'Content-Type': 'text/html; charset=UTF-8',
-        'Content-Encoding': encoding,
-      })
-  }
-  let html: string
-  try {
-    html = await readFile(join(staticDir, 'index.html'), 'utf8')
-  } catch {
-    return c.text('Execute npm run build', 503, { 'Cache-Control': 'no-store' })
-  }
-  return c.html(html, 200, headers)
+/** A path's screen code, as scripts/build-sw.ts writes it (chunk-graph's RoutePreload). */
+interface RoutePreload {
+  pattern: string
+  modulepreload: string[]
+  stylesheets: string[]
 }
 
-/** The copies scripts/build-compress.ts writes, best first. */
-const precompressed: Array<[string, string]> = [
-  ['br', '.br'],
-  ['gzip', '.gz'],
-]
+type Encoding = 'br' | 'gzip' | 'identity'
+
+/**
+ * The shell for each path, with its screen's `modulepreload` and style preload links in the head:
+ * the browser fetches the route's chunks (and the layout's, Dexie included) alongside the entry,
+ * instead of learning of them only once the entry has run. Built once per build (index.html's
+ * mtime) and route, per encoding.
+ */
+class Shells {
+  private built = -1
+  private routes: Array<RoutePreload & { match: RegExp }> = []
+  private readonly bodies = new Map<string, Uint8Array<ArrayBuffer>>()
+
+  constructor(private readonly staticDir: string) {}
+
+  async body(path: string, encoding: Encoding): Promise<Uint8Array<ArrayBuffer> | null> {
+    const shell = join(this.staticDir, 'index.html')
+    const mtime = await stat(shell).then(
+      (info) => info.mtimeMs,
+      () => null,
+    )
+    if (mtime === null) return null
+    if (mtime !== this.built) await this.reload(mtime)
+    const route = this.routes.find(({ match }) => match.test(path))
+    const key = `${route?.pattern ?? ''}\0${encoding}`
+    let body = this.bodies.get(key)
+    if (!body) {
+      const html = await readFile(shell, 'utf8').catch(() => null)
+      if (html === null) return null
+      const plain = Buffer.from(route ? withPreloads(html, route) : html)
+      const encoded =
+        encoding === 'br'
+          ? brotliCompressSync(plain)
+          : encoding === 'gzip'
+            ? gzipSync(plain)
+            : plain
+      body = new Uint8Array(encoded)
+      this.bodies.set(key, body)
+    }
+    return body
+  }
+
+  private async reload(mtime: number) {
+    this.bodies.clear()
+    const file = join(this.staticDir, '.vite', 'route-preloads.json')
+    const listed: RoutePreload[] = await readFile(file, 'utf8').then(
+      (text) => JSON.parse(text),
+      // A build without the list (or none yet): plain shells.
+      () => [],
+    )
+    this.routes = listed.map((route) => ({ ...route, match: new RegExp(route.pattern) }))
+    this.built = mtime
+  }
+}
+
+const attribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`)
+
+function withPreloads(html: string, route: RoutePreload): string {
+  const links = [
+    // Fetched now, applied when the route's code asks for them (Vite's loader adds the
+    // stylesheet and waits for it): as stylesheets here they would hold the first paint back.
+    ...route.stylesheets.map((href) => `<link rel="preload" as="style" href="${attribute(href)}">`),
+    ...route.modulepreload.map(
+      (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
+    ),
+  ].join('')
+  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
+}
+
+const shellsByDir = new Map<string, Shells>()
+
+/** index.html for client routes, with the route's preloads; a rebuild needs no restart. */
+async function appShell(c: Context, staticDir: string) {
+  let shells = shellsByDir.get(staticDir)
+  if (!shells) {
+    shells = new Shells(staticDir)
+    shellsByDir.set(staticDir, shells)
+  }
+  const accepted = c.req.header('Accept-Encoding') ?? ''
+  const encoding: Encoding = accepted.includes('br')
+    ? 'br'
+    : accepted.includes('gzip')
+      ? 'gzip'
+      : 'identity'
+  const body = await shells.body(c.req.path, encoding)
+  if (!body) return c.text('Execute npm run build', 503, { 'Cache-Control': 'no-store' })
+  return c.body(body, 200, {
+    'Cache-Control': REVALIDATE,
+    Vary: 'Accept-Encoding',
+    'Content-Type': 'text/html; charset=UTF-8',
+    ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
+  })
+}
