@@ -25,10 +25,17 @@ const entry = entryKey(manifest)
 /** Payments are online only (DESIGN §5): offline, these screens say so instead of loading. */
 const onlineOnlyRoutes = ['src/routes/pagamento.tsx', 'src/routes/success.tsx']
 /**
- * Not precached, and kept the first time the path that uses them opens: the QR decoder is for
- * staff on /verificar (without BarcodeDetector), who must be able to scan offline afterwards.
+ * Not precached, and kept the first time the path that uses them opens: /verificar is for staff
+ * at the gate, not for the holders every install is for; its screen and the QR decoder (for
+ * browsers without BarcodeDetector) are kept on the first visit, so it works offline afterwards.
  */
-const keptOnVisit = [{ path: '/verificar', module: 'node_modules/jsqr/dist/jsQR.js' }]
+const keptOnVisit = [
+  {
+    path: '/verificar',
+    modules: ['node_modules/jsqr/dist/jsQR.js'],
+    routes: ['src/routes/verificar.tsx'],
+  },
+]
 
 // Package keys are relative to the root, through wherever node_modules really lives.
 const moduleKey = (path: string) => {
@@ -36,11 +43,15 @@ const moduleKey = (path: string) => {
   if (!key) throw new Error(`${path} não está no manifest do Vite: atualize build-sw.ts`)
   return key
 }
+const visitRoots = ({ modules, routes }: (typeof keptOnVisit)[number]) => [
+  ...modules.map(moduleKey),
+  ...routes.flatMap((route) => routeChunkKeys(manifest, route)),
+]
 const onFirstUse = reachedOnlyThrough(manifest, [
   ...onlineOnlyRoutes
     .filter((route) => existsSync(resolve(root, route)))
     .flatMap((route) => routeChunkKeys(manifest, route)),
-  ...keptOnVisit.map(({ module }) => moduleKey(module)),
+  ...keptOnVisit.flatMap((visit) => visitRoots(visit)),
 ])
 /**
  * The web font (src/styles/fonts.css) is not precached either: ~47 KiB that compress no further
@@ -51,9 +62,19 @@ const fonts = readdirSync(resolve(dist, 'assets'))
   .filter((file) => file.endsWith('.woff2'))
   .map((file) => `assets/${file}`)
 onFirstUse.push(...fonts)
+/**
+ * The install icons: the browser reads them from the manifest when it installs the app, online;
+ * no screen shows them (the page's icon is the SVG), so they need no room in the precache.
+ */
+const installIcons = readdirSync(resolve(dist, 'icons'))
+  .filter((file) => file.endsWith('.png'))
+  .map((file) => `icons/${file}`)
+onFirstUse.push(...installIcons)
 const keepOnVisit: Record<string, string[]> = {}
-for (const { path, module } of keptOnVisit)
-  keepOnVisit[path] = reachedOnlyThrough(manifest, [moduleKey(module)]).map((file) => `/${file}`)
+for (const visit of keptOnVisit)
+  keepOnVisit[visit.path] = reachedOnlyThrough(manifest, visitRoots(visit)).map(
+    (file) => `/${file}`,
+  )
 
 /** The card screen's chunks (layout and route, without their error/pending parts). */
 const screenChunks = (route: string) =>

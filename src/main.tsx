@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client'
 import { startConnectivity } from './api/connectivity'
 import { App } from './app'
 import { startContractRead } from './features/contracts/api/early-read'
-import { registerServiceWorker } from './offline/sw-bridge'
 import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/global.css'
@@ -20,4 +19,8 @@ createRoot(root).render(
   </StrictMode>,
 )
 
-if (import.meta.env.PROD) registerServiceWorker()
+// After the page has loaded, and its code with it: the login screen's first view does not carry it.
+if (import.meta.env.PROD && 'serviceWorker' in navigator)
+  window.addEventListener('load', () =>
+    import('./offline/sw-bridge').then(({ registerServiceWorker }) => registerServiceWorker()),
+  )

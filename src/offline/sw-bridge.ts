@@ -3,27 +3,25 @@ import { toast } from '../ui/toast'
 
 /**
  * Registers the service worker and, when a new version is waiting, asks before switching:
- * activating it mid-payment would swap the code under a person's feet.
+ * activating it mid-payment would swap the code under a person's feet. Called once the page has
+ * loaded (main.tsx), so the worker's precache never competes with the first view.
  */
-export function registerServiceWorker() {
-  if (!('serviceWorker' in navigator)) return
-  window.addEventListener('load', async () => {
-    try {
-      const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
-      if (registration.waiting && navigator.serviceWorker.controller)
-        offerUpdate(registration.waiting)
-      registration.addEventListener('updatefound', () => {
-        const installing = registration.installing
-        installing?.addEventListener('statechange', () => {
-          // With no controller this is the first install, not an update.
-          if (installing.state === 'installed' && navigator.serviceWorker.controller)
-            offerUpdate(installing)
-        })
+export async function registerServiceWorker() {
+  try {
+    const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/' })
+    if (registration.waiting && navigator.serviceWorker.controller)
+      offerUpdate(registration.waiting)
+    registration.addEventListener('updatefound', () => {
+      const installing = registration.installing
+      installing?.addEventListener('statechange', () => {
+        // With no controller this is the first install, not an update.
+        if (installing.state === 'installed' && navigator.serviceWorker.controller)
+          offerUpdate(installing)
       })
-    } catch (error) {
-      console.error('Falha ao registrar o service worker', error)
-    }
-  })
+    })
+  } catch (error) {
+    console.error('Falha ao registrar o service worker', error)
+  }
 }
 
 function offerUpdate(waiting: ServiceWorker) {

@@ -7,8 +7,9 @@ import {
   sendPaymentLinkQuery,
   sendPaymentLinkResponse,
 } from '../../../../contract/payments'
-import { ApiError, apiRequest, apiRevalidate, assertValid } from '../../../api/client'
+import { ApiError, apiRequest, assertValid } from '../../../api/client'
 import { instalmentKeys } from '../../../api/query-keys'
+import { apiRevalidate } from '../../../api/revalidate'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
