@@ -52,7 +52,6 @@ const rows: Array<[string, string, string, boolean | undefined]> = []
 
 const pages = ['/login', '/home', '/favorites', demoPaymentPath]
 /** The pages DESIGN §7 holds to the Lighthouse budget; /pagamento is measured alongside. */
-const lighthouseBudgeted = new Set(['/login', '/home', '/favorites'])
 
 async function browserBenches() {
   const server = await startServer()
@@ -78,7 +77,8 @@ async function browserBenches() {
         results.size = sizes
         for (const path of pages) {
           const kib = routes[path]?.kib ?? Number.NaN
-          const budget = path === '/login' ? 130 : undefined
+          // Issue 16's budget (npm test holds the figure reached so far, tests/size).
+          const budget = path === '/login' ? 110 : undefined
           rows.push([
             `JS loaded for ${path.split('?')[0]} (gzip)`,
             `${kib.toFixed(1)} KiB`,
@@ -96,8 +96,8 @@ async function browserBenches() {
           [
             'Precache total (gzip)',
             `${sizes.precache.kib.toFixed(1)} KiB`,
-            '≤ 300 KiB',
-            sizes.precache.kib <= 300,
+            '≤ 240 KiB',
+            sizes.precache.kib <= 240,
           ],
         )
       } finally {
@@ -114,18 +114,17 @@ async function browserBenches() {
       results.lighthouse = lighthouse
       for (const page of lighthouse) {
         const { median } = page
-        const budgeted = lighthouseBudgeted.has(page.path)
+        // Issue 16: every first view, the payment page included.
         rows.push([
           `Lighthouse ${page.path.split('?')[0]} (mobile, median of ${lighthouseRuns})`,
           `perf ${median.performance} · a11y ${median.accessibility} · BP ${median.bestPractices} · ` +
             `LCP ${(median.lcpMs / 1000).toFixed(1)} s · TBT ${median.tbtMs.toFixed(0)} ms · ` +
             `CLS ${median.cls.toFixed(3)}`,
-          budgeted ? 'perf ≥ 95, a11y 100, BP 100' : '',
-          budgeted
-            ? median.performance >= 95 &&
-              median.accessibility === 100 &&
-              median.bestPractices === 100
-            : undefined,
+          'perf ≥ 95, a11y 100, BP 100, LCP ≤ 2.5 s',
+          median.performance >= 95 &&
+            median.accessibility === 100 &&
+            median.bestPractices === 100 &&
+            median.lcpMs <= 2500,
         ])
       }
     }
@@ -207,7 +206,7 @@ if (selected.has('offline')) {
       '',
       undefined,
     ],
-    ['Ratio app / floor', `${card.ratio.toFixed(2)}×`, '≤ 1.5×', card.ratio <= 1.5],
+    ['Ratio app / floor', `${card.ratio.toFixed(2)}×`, '≤ 1.3×', card.ratio <= 1.3],
   )
 }
 

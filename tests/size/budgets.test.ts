@@ -17,8 +17,8 @@ import {
 
 const dist = resolve(import.meta.dirname, '../../dist')
 // DESIGN §7 asks 110 KiB for /login and 240 KiB for the precache (issue 16); the test holds the
-// figures reached so far (/login 120.0 KiB, precache 295.9 KiB) so they cannot grow back.
-const budgetKiB = { login: 120, lazyChunk: 50, precache: 300 }
+// figures reached so far (/login 120.0 KiB, precache 279.1 KiB) so they cannot grow back.
+const budgetKiB = { login: 120, lazyChunk: 50, precache: 280 }
 
 const kib = (value: number) => `${value.toFixed(1)} KiB`
 const sized = (files: string[]) =>
