@@ -20,11 +20,18 @@ export const reminderPreferences = v.object({
 export type ReminderPreferences = v.InferOutput<typeof reminderPreferences>
 
 /** PUT /client/reminder-preferences : both switches, as the screen shows them. */
-export const reminderPreferencesRequest = requestObject({
-  email: channelSwitch('e-mail'),
-  whatsapp: channelSwitch('WhatsApp'),
-})
-export type ReminderPreferencesRequest = v.InferInput<typeof reminderPreferencesRequest>
+export const reminderPreferencesRequest = v.pipe(
+  // An array would pass as an object with no fields: refused as what it is.
+  v.custom<unknown>(
+    (input) => !Array.isArray(input),
+    'Corpo da requisição inválido: envie um objeto JSON.',
+  ),
+  requestObject({
+    email: channelSwitch('e-mail'),
+    whatsapp: channelSwitch('WhatsApp'),
+  }),
+)
+export type ReminderPreferencesRequest = v.InferOutput<typeof reminderPreferencesRequest>
 
 /** The calendar file's name on the device. */
 export const instalmentCalendarFileName = 'parcelas.ics'

@@ -10,7 +10,6 @@ import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { readQuery } from '../http/validate'
 import { latestOutbox, reminderOutbox } from '../services/dev-outbox'
-import { paymentLinkUrl } from '../services/payment-links'
 import { runReminderPass } from '../services/reminders'
 
 /** Noon in São Paulo (UTC−3) on a day: the moment a pass "for that day" runs at. */
@@ -41,7 +40,7 @@ export function devRoutes(deps: ServerDeps) {
             channel: row.channel === 'email' ? 'email' : 'whatsapp',
             kind: row.reminder,
             instalment_id: row.instalmentId,
-            link: paymentLinkUrl(deps.config, row.code),
+            link: row.code,
             text: row.text,
             sent_at: row.sentAt.toISOString(),
           })),

@@ -189,7 +189,8 @@ export async function runReminderPass(deps: MessageDeps, now: Date): Promise<Rem
             to: target.to,
             email: contact.email ?? '',
             channel: target.channel === 'email' ? 'email' : 'cellphone',
-            code,
+            // A reminder's key in the outbox is the link it carries, as sent.
+            code: link,
             text: message.text,
             sentAt: now,
             reminder: kind,
@@ -232,10 +233,10 @@ export function startReminders(deps: MessageDeps, everyMs: number): () => Promis
   let timer: ReturnType<typeof setTimeout> | undefined
   const loop = async () => {
     running = runReminderPass(deps, deps.now()).then(
-      (report) => {
-        if (report.sent.length)
-          deps.logger.info(`[lembretes] ${report.sent.length} lembrete(s) enviado(s)`)
-      },
+      (report) =>
+        deps.logger.info(
+          `[lembretes] rodada de ${report.day}: ${report.sent.length} lembrete(s) enviado(s)`,
+        ),
       (error: unknown) => deps.logger.error({ err: error }, '[lembretes] a rodada falhou'),
     )
     await running
