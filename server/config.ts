@@ -249,7 +249,7 @@ export function loadConfig(env: Env = process.env): Config {
         optional('REMINDER_DAYS_BEFORE', (raw) =>
           parseInteger('REMINDER_DAYS_BEFORE', raw, 0, 30),
         ) ?? 3,
-      everyMs: optional('REMINDERS_EVERY', parseReminderInterval) ?? 3_600_000,
+      everyMs: reminderInterval(get('REMINDERS_EVERY')),
     },
     logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
     metricsToken: optional('METRICS_TOKEN', parseMetricsToken),
@@ -295,8 +295,12 @@ function parseProxyHops(raw: string): number {
 export const appOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) =>
   config.publicUrl ?? `http://localhost:${config.port}`
 
-/** REMINDERS_EVERY: a duration of at least a minute, or off (the pass then runs only when asked). */
-function parseReminderInterval(raw: string): number | undefined {
+/**
+ * REMINDERS_EVERY in ms: an hour when unset, a duration of at least a minute, or off (undefined:
+ * the pass then runs only when asked, e.g. by /dev/reminders).
+ */
+function reminderInterval(raw: string | undefined): number | undefined {
+  if (raw === undefined) return 3_600_000
   if (['off', '0', 'false', 'no'].includes(raw.toLowerCase())) return undefined
   const seconds = parseDuration('REMINDERS_EVERY', raw)
   if (seconds < 60) {
