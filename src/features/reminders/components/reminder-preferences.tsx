@@ -69,6 +69,7 @@ export function ReminderPreferences({ onClose }: { onClose: () => void }) {
       <p className={pageStyles.muted}>{reminderTexts.intro}</p>
       {!online && <p role="status">{reminderTexts.offline}</p>}
       {shown ? (
+        // biome-ignore lint/a11y/useSemanticElements: a fieldset brings the browser's box, and this section has no stylesheet of its own (see above)
         <div role="group" aria-label="Como avisar" className={pageStyles.list}>
           {channels.map(({ key, label }) => (
             <label key={key} className={pageStyles.row}>
