@@ -105,16 +105,22 @@ export function reminderMessage(input: {
   }
 }
 
-/**
- * One reminder pass for the day of `now` in São Paulo. Safe to repeat and to run on several
- * instances at once: see the file's comment. A delivery that fails is logged, not retried (the
- * claim stands, so nobody is told twice).
- */
-export async function runReminderPass(deps: MessageDeps, now: Date): Promise<ReminderReport> {
-  const today = todayInSaoPaulo(now)
+interface Target {
+  channel: ReminderChannel
+  to: string
+}
+
+/** An unpaid instalment that calls for a reminder today, with where its holder wants it. */
+interface Due {
+  order: typeof paymentOrders.$inferSelect
+  email: string | null
+  kind: ReminderKind
+  targets: Target[]
+}
+
+/** Today's reminders: one query over the window, the holder's contact and switches joined in. */
+async function dueReminders(deps: MessageDeps, today: string): Promise<Due[]> {
   const { daysBefore } = deps.config.reminders
-  const from = addDaysTo(today, -OVERDUE_CATCH_UP_DAYS)
-  const until = addDaysTo(today, daysBefore)
   const rows = await deps.db
     .select({
       order: paymentOrders,
@@ -130,24 +136,88 @@ export async function runReminderPass(deps: MessageDeps, now: Date): Promise<Rem
     .where(
       and(
         ne(paymentOrders.status, 'PAID'),
-        gte(paymentOrders.dueDate, from),
-        lte(paymentOrders.dueDate, until),
+        gte(paymentOrders.dueDate, addDaysTo(today, -OVERDUE_CATCH_UP_DAYS)),
+        lte(paymentOrders.dueDate, addDaysTo(today, daysBefore)),
         notInArray(contracts.status, notCollected),
       ),
     )
     .orderBy(paymentOrders.dueDate, paymentOrders.id)
-
-  const report: ReminderReport = { day: today, considered: 0, sent: [] }
-  for (const { order, person, email, whatsapp } of rows) {
+  return rows.flatMap(({ order, person, email, whatsapp }) => {
     const kind = reminderKindOn(order.dueDate, today, daysBefore)
-    if (!kind) continue
     const contact = holderContact(person)
-    const targets: { channel: ReminderChannel; to: string }[] = []
+    const targets: Target[] = []
     if (email && contact.email) targets.push({ channel: 'email', to: contact.email })
     if (whatsapp && contact.phone) targets.push({ channel: 'whatsapp', to: contact.phone })
-    if (targets.length === 0) continue
-    report.considered += 1
+    return kind && targets.length ? [{ order, email: contact.email, kind, targets }] : []
+  })
+}
 
+/**
+ * Claims the reminder's channels and, for those this pass won, creates the payment link the
+ * message carries and (demo mode) the dev outbox's copy, all in one transaction: what commits is
+ * what will be sent. Answers the channels won, none when another pass got there first.
+ */
+async function claimReminder(
+  deps: MessageDeps,
+  due: Due,
+  message: { text: string; code: string; link: string },
+  today: string,
+  now: Date,
+): Promise<Target[]> {
+  const { order, kind, targets } = due
+  return deps.db.transaction(async (tx) => {
+    const won = await tx
+      .insert(reminderSends)
+      .values(
+        targets.map(({ channel }) => ({
+          paymentOrderId: order.id,
+          kind,
+          channel,
+          passDay: today,
+          linkCode: message.code,
+          sentAt: now,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ channel: reminderSends.channel })
+    const mine = targets.filter((target) => won.some((row) => row.channel === target.channel))
+    if (mine.length === 0) return mine
+    await insertHolderLink(tx, {
+      code: message.code,
+      contractId: order.contractId,
+      instalmentIds: [order.id],
+      now,
+    })
+    if (deps.config.demo) {
+      for (const target of mine) {
+        await recordOutbox(tx, {
+          to: target.to,
+          email: due.email ?? '',
+          channel: target.channel === 'email' ? 'email' : 'cellphone',
+          // A reminder's key in the outbox is the link it carries, as sent.
+          code: message.link,
+          text: message.text,
+          sentAt: now,
+          reminder: kind,
+          instalmentId: order.id,
+        })
+      }
+    }
+    return mine
+  })
+}
+
+/**
+ * One reminder pass for the day of `now` in São Paulo. Safe to repeat and to run on several
+ * instances at once: see the file's comment. A delivery that fails is logged, not retried (the
+ * claim stands, so nobody is told twice).
+ */
+export async function runReminderPass(deps: MessageDeps, now: Date): Promise<ReminderReport> {
+  const today = todayInSaoPaulo(now)
+  const dues = await dueReminders(deps, today)
+  const report: ReminderReport = { day: today, considered: dues.length, sent: [] }
+  for (const due of dues) {
+    const { order, kind } = due
     const code = newLinkCode()
     const link = paymentLinkUrl(deps.config, code)
     const message = reminderMessage({
@@ -159,47 +229,7 @@ export async function runReminderPass(deps: MessageDeps, now: Date): Promise<Rem
       today,
       link,
     })
-    // The claim, the link and the demo outbox's copy commit together, before anything is sent.
-    const claimed = await deps.db.transaction(async (tx) => {
-      const won = await tx
-        .insert(reminderSends)
-        .values(
-          targets.map(({ channel }) => ({
-            paymentOrderId: order.id,
-            kind,
-            channel,
-            passDay: today,
-            linkCode: code,
-            sentAt: now,
-          })),
-        )
-        .onConflictDoNothing()
-        .returning({ channel: reminderSends.channel })
-      const mine = targets.filter((target) => won.some((row) => row.channel === target.channel))
-      if (mine.length === 0) return mine
-      await insertHolderLink(tx, {
-        code,
-        contractId: order.contractId,
-        instalmentIds: [order.id],
-        now,
-      })
-      if (deps.config.demo) {
-        for (const target of mine) {
-          await recordOutbox(tx, {
-            to: target.to,
-            email: contact.email ?? '',
-            channel: target.channel === 'email' ? 'email' : 'cellphone',
-            // A reminder's key in the outbox is the link it carries, as sent.
-            code: link,
-            text: message.text,
-            sentAt: now,
-            reminder: kind,
-            instalmentId: order.id,
-          })
-        }
-      }
-      return mine
-    })
+    const claimed = await claimReminder(deps, due, { ...message, code, link }, today, now)
     for (const target of claimed) {
       const delivery =
         target.channel === 'email'
@@ -211,13 +241,7 @@ export async function runReminderPass(deps: MessageDeps, now: Date): Promise<Rem
           `[lembretes] falha ao enviar o lembrete da parcela ${order.id} por ${target.channel}`,
         ),
       )
-      report.sent.push({
-        instalmentId: order.id,
-        installment: order.installment,
-        kind,
-        channel: target.channel,
-        to: target.to,
-      })
+      report.sent.push({ instalmentId: order.id, installment: order.installment, kind, ...target })
     }
   }
   return report
