@@ -47,11 +47,14 @@ export async function latestOutbox(db: Database, to: string) {
   return row
 }
 
-/** Every reminder sent, oldest first; only a destination's when `to` is given. */
+/** Every reminder sent, oldest first, in a stable order; only a destination's when `to` is given. */
 export async function reminderOutbox(db: Database, to: string | undefined) {
-  return db
-    .select()
-    .from(devOutbox)
-    .where(and(isNotNull(devOutbox.reminder), to === undefined ? undefined : sentTo(to)))
-    .orderBy(asc(devOutbox.sentAt), asc(devOutbox.id))
+  return (
+    db
+      .select()
+      .from(devOutbox)
+      .where(and(isNotNull(devOutbox.reminder), to === undefined ? undefined : sentTo(to)))
+      // Same moment (one pass): by instalment, e-mail before WhatsApp ('email' > 'cellphone').
+      .orderBy(asc(devOutbox.sentAt), asc(devOutbox.instalmentId), desc(devOutbox.channel))
+  )
 }
