@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { DevReminderMessage, DevReminderPassReport } from '../../contract/dev'
-import { paymentOrders } from '../db/schema'
+import { contracts, paymentOrders } from '../db/schema'
 import { demoEmails, demoIds } from '../db/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, bearer, outboxCode, requestCode, settle } from '../test-support'
@@ -181,6 +181,17 @@ describe.each(backends)('the reminder pass (%s)', (backend) => {
     const report = await runPass(addDaysTo(paid.dueDate, -3))
     expect(report.sent.filter((sent) => sent.instalment_id === paid.id)).toEqual([])
     expect(await outbox(demoEmails.ana)).toEqual([])
+  })
+
+  it('a cancelled contract is no longer collected: no reminder', async () => {
+    const next = await anaInstalment(5)
+    await server.db
+      .update(contracts)
+      .set({ status: 'CANCELLED' })
+      .where(eq(contracts.id, demoIds.ana.contract))
+    const report = await runPass(addDaysTo(next.dueDate, -3))
+    expect(report.sent.filter((sent) => sent.instalment_id === next.id)).toEqual([])
+    expect(server.sent).toEqual([])
   })
 
   it('a channel Ana turned off is skipped; turning it on again sends what is still due', async () => {
