@@ -25,6 +25,9 @@ export const apiPaths = {
   sendPaymentLink: (instalmentIds: readonly string[]) =>
     `/client/send-payment-link?ids=${segment(instalmentIds.join('|'))}`,
   instalmentReceipt: (instalmentId: string) => `/client/receipts/${segment(instalmentId)}`,
+  instalmentCalendar: (contractId: string) =>
+    `/client/contract/payment-orders/${segment(contractId)}/calendar`,
+  reminderPreferences: '/client/reminder-preferences',
   paymentLink: (code: string) => `/checkout/payment-link?code=${segment(code)}`,
   payByCard: '/checkout/payment-link',
   payByBoleto: '/checkout/pix-boleto',

@@ -28,6 +28,7 @@ import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
 import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
+import { reminderRoutes } from './routes/reminders'
 import { sandboxRoutes } from './routes/sandbox'
 import { sandboxGatewayRoutes } from './routes/sandbox-gateway'
 import { createSandboxPsp } from './routes/sandbox-pix-api'
@@ -91,6 +92,7 @@ export function createServer(appDeps: AppDeps) {
   app.route('/socios-api/client', termRoutes(deps))
   app.route('/socios-api/client', cardRoutes(deps))
   app.route('/socios-api/client', paymentRoutes(deps))
+  app.route('/socios-api/client', reminderRoutes(deps))
   // Public: whoever has a payment link's code may open and pay it (spec §6).
   app.route('/socios-api/checkout', checkoutRoutes(deps, gateway, pix))
   // Providers' notifications: signed, no session.

@@ -90,6 +90,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '3' }).trustProxy).toBe(3)
   })
 
+  it('sends payment reminders 3 days ahead, checking every hour, unless told otherwise', () => {
+    expect(loadConfig({}).reminders).toEqual({ daysBefore: 3, everyMs: 3_600_000 })
+    expect(loadConfig({ REMINDER_DAYS_BEFORE: '0', REMINDERS_EVERY: '15m' }).reminders).toEqual({
+      daysBefore: 0,
+      everyMs: 900_000,
+    })
+    expect(loadConfig({ REMINDERS_EVERY: 'off' }).reminders.everyMs).toBeUndefined()
+  })
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' })).toMatchObject({ port: 8080, demo: true })
   })
@@ -145,6 +154,10 @@ describe('loadConfig', () => {
     [{ PUBLIC_URL: 'portal.example' }, /PUBLIC_URL inválido/],
     [{ TRUST_PROXY: 'sim' }, /TRUST_PROXY inválido/],
     [{ TRUST_PROXY: '11' }, /TRUST_PROXY inválido/],
+    [{ REMINDER_DAYS_BEFORE: '31' }, /REMINDER_DAYS_BEFORE inválido/],
+    [{ REMINDER_DAYS_BEFORE: 'três' }, /REMINDER_DAYS_BEFORE inválido/],
+    [{ REMINDERS_EVERY: '30s' }, /REMINDERS_EVERY inválido: "30s". Use pelo menos 1m, ou off/],
+    [{ REMINDERS_EVERY: 'sempre' }, /REMINDERS_EVERY inválido/],
   ])('fails fast on %j', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

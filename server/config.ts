@@ -42,6 +42,12 @@ export interface Config {
   pix: PixConfig | undefined
   /** The payments reconciler: how old a CREATED charge is before it is asked about, how often. */
   reconcile: { createdAfterMs: number; everyMs: number; liveEveryMs: number }
+  /**
+   * Payment reminders: sent this many days before each unpaid instalment's due date
+   * (REMINDER_DAYS_BEFORE) and on the day it becomes overdue; the server runs the pass every
+   * `everyMs` (REMINDERS_EVERY), or never when undefined (REMINDERS_EVERY=off).
+   */
+  reminders: { daysBefore: number; everyMs: number | undefined }
   /** Least severe log level written (LOG_LEVEL). */
   logLevel: LogLevel
   /** Bearer token that opens GET /metrics; undefined: /metrics answers 404. */
@@ -238,6 +244,13 @@ export function loadConfig(env: Env = process.env): Config {
         (optional('RECONCILE_EVERY', (raw) => parseDuration('RECONCILE_EVERY', raw)) ?? 5) * 1000,
       liveEveryMs: 60_000,
     },
+    reminders: {
+      daysBefore:
+        optional('REMINDER_DAYS_BEFORE', (raw) =>
+          parseInteger('REMINDER_DAYS_BEFORE', raw, 0, 30),
+        ) ?? 3,
+      everyMs: reminderInterval(get('REMINDERS_EVERY')),
+    },
     logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
     metricsToken: optional('METRICS_TOKEN', parseMetricsToken),
   }
@@ -281,6 +294,20 @@ function parseProxyHops(raw: string): number {
 /** The origin of links to the portal: PUBLIC_URL, or in demo mode this machine's own address. */
 export const appOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) =>
   config.publicUrl ?? `http://localhost:${config.port}`
+
+/**
+ * REMINDERS_EVERY in ms: an hour when unset, a duration of at least a minute, or off (undefined:
+ * the pass then runs only when asked, e.g. by /dev/reminders).
+ */
+function reminderInterval(raw: string | undefined): number | undefined {
+  if (raw === undefined) return 3_600_000
+  if (['off', '0', 'false', 'no'].includes(raw.toLowerCase())) return undefined
+  const seconds = parseDuration('REMINDERS_EVERY', raw)
+  if (seconds < 60) {
+    throw new ConfigError(`REMINDERS_EVERY inválido: "${raw}". Use pelo menos 1m, ou off.`)
+  }
+  return seconds * 1000
+}
 
 function parseLogLevel(raw: string): LogLevel {
   const level = logLevels.find((name) => name === raw.toLowerCase())

@@ -14,6 +14,7 @@ import { demoEmails, seedDemoData } from './db/seed'
 import { isLoopback } from './http/client-address'
 import { createLogger } from './logger'
 import { startReconciler } from './services/reconciler'
+import { startReminders } from './services/reminders'
 import { loadServerSecret } from './services/secrets'
 
 function readConfig(): Config {
@@ -94,6 +95,11 @@ async function registerPixWebhook() {
 // Resolves what no request will: charges left by a crash, notifications that never came.
 const stopReconciler = payments ? startReconciler(payments, config.reconcile) : async () => {}
 
+// Payment reminders (REMINDERS_EVERY): at start and then periodically, on every instance; a
+// reminder is claimed in the database before it goes out, so none is sent twice.
+const { everyMs: remindersEveryMs } = config.reminders
+const stopReminders = remindersEveryMs ? startReminders(deps, remindersEveryMs) : async () => {}
+
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
@@ -108,6 +114,7 @@ async function shutdown(signal: string) {
   await closed
   clearTimeout(force)
   await stopReconciler()
+  await stopReminders()
   mail.close?.()
   await database.close()
   process.exit(0)

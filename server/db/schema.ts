@@ -22,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { reminderChannels, reminderKinds } from '../../contract/reminders'
 import { type ChargeState, chargeStates } from '../services/charge-states'
 
 const id = () => uuid('id').primaryKey().defaultRandom()
@@ -607,9 +608,46 @@ export const devOutbox = pgTable(
     code: text('code').notNull(),
     text: text('text').notNull(),
     sentAt: moment('sent_at').notNull().defaultNow(),
+    /** A payment reminder's kind (DUE_SOON, OVERDUE); null for codes and payment messages. */
+    reminder: text('reminder'),
+    /** The instalment a reminder is about. */
+    instalmentId: uuid('instalment_id'),
   },
   (t) => [index('dev_outbox_sent_idx').on(t.sentAt)],
 )
+
+/**
+ * Every payment reminder sent, written before it goes out: the unique key (instalment, kind,
+ * channel) is the claim, so of several passes (instances, restarts) only the one whose insert
+ * landed sends. At most once: a crash between the claim and the delivery loses that reminder.
+ */
+export const reminderSends = pgTable(
+  'reminder_sends',
+  {
+    id: id(),
+    paymentOrderId: uuid('payment_order_id')
+      .notNull()
+      .references(() => paymentOrders.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: reminderKinds }).notNull(),
+    channel: text('channel', { enum: reminderChannels }).notNull(),
+    /** The day (São Paulo) of the pass that sent it. */
+    passDay: day('pass_day').notNull(),
+    /** The payment link the message carries (opens /pagamento). */
+    linkCode: text('link_code'),
+    sentAt: moment('sent_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reminder_sends_once_idx').on(t.paymentOrderId, t.kind, t.channel)],
+)
+
+/** A holder's reminder channels; no row means both on. */
+export const reminderPreferences = pgTable('reminder_preferences', {
+  personId: uuid('person_id')
+    .primaryKey()
+    .references(() => persons.id, { onDelete: 'cascade' }),
+  email: boolean('email').notNull().default(true),
+  whatsapp: boolean('whatsapp').notNull().default(true),
+  updatedAt: updatedAt(),
+})
 
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -175,6 +175,22 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     },
     {
       method: 'GET',
+      path: `${client}/contract/payment-orders/:id/calendar`,
+      session: true,
+      params: { id: contracts },
+    },
+    { method: 'GET', path: `${client}/reminder-preferences`, session: true },
+    {
+      method: 'PUT',
+      path: `${client}/reminder-preferences`,
+      session: true,
+      bodies: [
+        { email: false, whatsapp: true },
+        { email: true, whatsapp: false },
+      ],
+    },
+    {
+      method: 'GET',
       path: `${client}/receipts/:id`,
       session: true,
       params: {
@@ -248,6 +264,12 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       queries: [{ to: demoEmails.ana }, { to: '+5511987654321' }],
     },
     { method: 'GET', path: '/dev/payments' },
+    {
+      method: 'GET',
+      path: '/dev/outbox/reminders',
+      queries: [{}, { to: demoEmails.ana }, { to: '+5511987654321' }],
+    },
+    { method: 'POST', path: '/dev/reminders', queries: [{}, { date: '2026-12-07' }] },
     {
       method: 'GET',
       path: '/sandbox/cep/:cep/json',

@@ -80,6 +80,13 @@ const routes: [string, Call][] = [
       }),
   ],
   [
+    'GET /client/contract/payment-orders/:id/calendar',
+    (app, id, headers) =>
+      app.request(`${client}/contract/payment-orders/${encodeURIComponent(id)}/calendar`, {
+        headers,
+      }),
+  ],
+  [
     'POST /client/rql/cards',
     (app, id, headers) =>
       app.request(`${client}/rql/cards`, {

@@ -4,7 +4,6 @@
  */
 import { Hono } from 'hono'
 import { sendPaymentLinkQuery } from '../../contract/payments'
-import { appOrigin } from '../config'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readQuery } from '../http/validate'
@@ -12,7 +11,7 @@ import { answerCacheOf, etagOf, sendVersioned } from '../http/versioned'
 import { contractVersion } from '../services/contract-versions'
 import { contractMessages } from '../services/contracts'
 import { todayInSaoPaulo } from '../services/payment-amounts'
-import { createPaymentLink } from '../services/payment-links'
+import { createPaymentLink, paymentLinkUrl } from '../services/payment-links'
 import { listHolderInstalments } from '../services/payment-orders'
 import { receiptPdf } from '../services/receipt-pdf'
 import { receiptMessages, receiptOfInstalment } from '../services/receipts'
@@ -52,7 +51,7 @@ export function paymentRoutes(deps: ServerDeps) {
           now: deps.now(),
         })
         // Never the Host header: whoever sends it would choose where the app goes to pay.
-        return c.json(`${appOrigin(deps.config)}/pagamento?code=${code}`, 200, {
+        return c.json(paymentLinkUrl(deps.config, code), 200, {
           'Cache-Control': PRIVATE,
         })
       })

@@ -199,7 +199,8 @@ const isBusinessDay = (day: string) => {
   return weekDay !== 0 && weekDay !== 6 && !nationalHolidays.has(day.slice(5))
 }
 
-const addDaysTo = (day: string, days: number) =>
+/** The 'YYYY-MM-DD' `days` later (earlier when negative). */
+export const addDaysTo = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
 
 /** The next `count` business days after today, 'YYYY-MM-DD'. */

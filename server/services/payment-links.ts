@@ -14,6 +14,7 @@ import {
   type PaymentType,
   type ValidPaymentTypes,
 } from '../../contract/payments'
+import { appOrigin, type Config } from '../config'
 import type { Database } from '../db/client'
 import {
   contracts,
@@ -90,16 +91,35 @@ export async function createPaymentLink(
   const paid = rows.find((row) => row.status === 'PAID')
   if (paid) throw new ApiError(422, paymentMessages.instalmentPaid(paid.installment))
 
-  const code = randomBytes(CODE_BYTES).toString('base64url')
-  await db.insert(paymentLinks).values({
+  const code = newLinkCode()
+  await insertHolderLink(db, {
     code,
     contractId,
     instalmentIds: rows.map((row) => row.id),
-    ...APP_LINK,
-    createdAt: input.now,
+    now: input.now,
   })
   return code
 }
+
+export const newLinkCode = () => randomBytes(CODE_BYTES).toString('base64url')
+
+/** Stores an app link (the holder paying their own instalments) under a code from newLinkCode. */
+export async function insertHolderLink(
+  db: Database,
+  link: { code: string; contractId: string; instalmentIds: string[]; now: Date },
+) {
+  await db.insert(paymentLinks).values({
+    code: link.code,
+    contractId: link.contractId,
+    instalmentIds: link.instalmentIds,
+    ...APP_LINK,
+    createdAt: link.now,
+  })
+}
+
+/** The app address that opens a link: /pagamento?code=… on PUBLIC_URL, never on Host. */
+export const paymentLinkUrl = (config: Pick<Config, 'publicUrl' | 'port'>, code: string) =>
+  `${appOrigin(config)}/pagamento?code=${code}`
 
 export interface PaymentSettings {
   validPaymentTypes: ValidPaymentTypes

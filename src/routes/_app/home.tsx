@@ -1,8 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 import { useContract } from '../../features/contracts/api/contract'
 import { Profile } from '../../features/contracts/components/profile'
 import { useOutboxMarks } from '../../offline/outbox'
 import { Skeleton } from '../../ui/skeleton'
+
+// Opened from the profile's menu: loaded then, a chunk of its own.
+const ReminderPreferences = lazy(() =>
+  import('../../features/reminders/components/reminder-preferences').then((module) => ({
+    default: module.ReminderPreferences,
+  })),
+)
 
 export const Route = createFileRoute('/_app/home')({
   staticData: { backRoute: '/selected-contract' },
@@ -13,13 +21,22 @@ function Home() {
   const { contractId } = Route.useRouteContext()
   const { contract, syncing } = useContract(contractId)
   const marks = useOutboxMarks(contractId)
+  const [reminders, setReminders] = useState(false)
   // The layout only renders once the device knows the contract; this covers the first frame.
   if (!contract) return <Skeleton />
   return (
-    <Profile
-      contract={contract}
-      syncing={syncing}
-      saveState={marks.get(contract.holder?.id ?? '')?.state}
-    />
+    <>
+      <Profile
+        contract={contract}
+        syncing={syncing}
+        saveState={marks.get(contract.holder?.id ?? '')?.state}
+        onReminders={() => setReminders(true)}
+      />
+      {reminders && (
+        <Suspense fallback={null}>
+          <ReminderPreferences onClose={() => setReminders(false)} />
+        </Suspense>
+      )}
+    </>
   )
 }

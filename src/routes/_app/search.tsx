@@ -7,6 +7,7 @@ import { useInstalments, useSendPaymentLink } from '../../features/payments/api/
 import { openInstalmentReceipt } from '../../features/payments/api/receipts'
 import { InstalmentList } from '../../features/payments/components/instalment-list'
 import { tabOfLink } from '../../features/payments/logic/selection'
+import { CalendarButton } from '../../features/reminders/components/calendar-button'
 import { Skeleton } from '../../ui/skeleton'
 import { useOnline } from '../../ui/use-online'
 
@@ -43,6 +44,11 @@ function Payments() {
         paying={sendLink.isPending}
         onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
         onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
+        actions={
+          instalments?.some((instalment) => instalment.status !== 'PAID') && (
+            <CalendarButton contractId={contractId} online={online} />
+          )
+        }
       />
       {firstSync && <Skeleton label="Carregando parcelas…" />}
     </>

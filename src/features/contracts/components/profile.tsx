@@ -8,7 +8,7 @@ import { Avatar } from '../../../ui/avatar'
 import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { Email } from '../../../ui/email'
-import { DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
+import { CalendarIcon, DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { SaveMark } from '../../../ui/pending-badge'
 import { useDownloadContract } from '../api/view-contract'
@@ -19,10 +19,12 @@ type Props = {
   syncing: boolean
   /** The holder's registration save still on the device: 'pending' or 'refused'. */
   saveState?: string
+  /** Opens the payment reminders' channels ("Lembretes de pagamento"). */
+  onReminders: () => void
 }
 
 /** Spec §2 screen 6: the holder and the contract, with the overflow menu. */
-export function Profile({ contract, syncing, saveState }: Props) {
+export function Profile({ contract, syncing, saveState, onReminders }: Props) {
   const navigate = useNavigate()
   const download = useDownloadContract(contract.id, contract.contract_number)
   const person = contract.holder?.person
@@ -64,6 +66,11 @@ export function Profile({ contract, syncing, saveState }: Props) {
                 label: 'Documentos Gerais',
                 icon: <DocumentIcon />,
                 onSelect: () => void navigate({ to: '/general-documents' }),
+              },
+              {
+                label: 'Lembretes de pagamento',
+                icon: <CalendarIcon size={20} />,
+                onSelect: onReminders,
               },
               { label: 'Histórico de Visita', disabled: true },
               { label: 'Convite', disabled: true },

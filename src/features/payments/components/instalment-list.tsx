@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useState, useSyncExternalStore } from 'react'
 import type { PaymentOrder } from '../../../../contract/payments'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -35,6 +35,8 @@ type Props = {
   onPay: (ids: string[]) => void
   /** Beyond the spec: a paid instalment's receipt (kept on the device, opens offline too). */
   onReceipt: (instalment: PaymentOrder) => void
+  /** Under the contract: what the screen offers for the whole list ("Adicionar ao calendário"). */
+  actions?: ReactNode
 }
 
 /** Spec §2 screen 7: the contract's instalments, filtered by tab, paid through a payment link. */
@@ -47,6 +49,7 @@ export function InstalmentList({
   paying,
   onPay,
   onReceipt,
+  actions,
 }: Props) {
   const [tab, setTab] = useState<InstalmentTab>(initialTab)
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -89,6 +92,7 @@ export function InstalmentList({
           Sem conexão: você pode consultar as parcelas, mas pagar precisa de internet.
         </p>
       )}
+      {actions}
       <Tabs label="Filtrar parcelas" tabs={instalmentTabs} selected={tab} onSelect={selectTab}>
         <ul className={pageStyles.list}>
           {shown.map((instalment) => {

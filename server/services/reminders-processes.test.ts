@@ -1,0 +1,199 @@
+/**
+ * Payment reminders with real processes (issue 17): two servers (`tsx server/index.ts`) on one
+ * fresh PostgreSQL database. Each runs its own scheduled pass at start, both at once; then the
+ * pass for a fixed day runs three times across the two, two of them at the same moment. Read
+ * over HTTP from /dev/outbox/reminders, Ana's next instalment got exactly one reminder of each
+ * kind on each channel, and the instalment the schedulers found got one too.
+ */
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { DevReminderMessage } from '../../contract/dev'
+import { freePort } from '../../tests/helpers/server'
+import { openDatabase } from '../db/client'
+import { paymentOrders } from '../db/schema'
+import { demoEmails, demoIds, seedDemoData } from '../db/seed'
+import { scratchPostgres } from '../test-support'
+import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
+
+const root = resolve(import.meta.dirname, '../..')
+const postgresRequired = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES)
+const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
+if (!hasPostgres && postgresRequired)
+  throw new Error(
+    'TEST_DATABASE_URL não definido e CI/REQUIRE_POSTGRES exige o teste de lembretes com dois processos.',
+  )
+
+/** Like the browser journeys: without PostgreSQL on a developer's machine, skipped loudly. */
+const describePostgres: typeof describe = hasPostgres
+  ? describe
+  : (((name: string) => {
+      console.warn(
+        '\n*** TESTE DE LEMBRETES COM DOIS PROCESSOS PULADO: defina TEST_DATABASE_URL (PostgreSQL). ***\n',
+      )
+      describe.skip(name, () => {})
+    }) as unknown as typeof describe)
+
+class ServerProcess {
+  private child: ChildProcess | null = null
+  log = ''
+  constructor(
+    readonly url: string,
+    private readonly env: Record<string, string>,
+  ) {}
+
+  async start() {
+    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+      cwd: root,
+      env: { ...process.env, ...this.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    this.child.stdout?.on('data', (chunk) => {
+      this.log += chunk
+    })
+    this.child.stderr?.on('data', (chunk) => {
+      this.log += chunk
+    })
+    await this.until(
+      async () =>
+        (await fetch(`${this.url}/socios-api/health/ready`).catch(() => undefined))?.ok === true,
+      'o servidor não ficou pronto',
+    )
+  }
+
+  /** Polls `check` (a process that exited is a failure at once), 60 s at most. */
+  async until(check: () => boolean | Promise<boolean>, what: string) {
+    const deadline = Date.now() + 60_000
+    while (Date.now() < deadline) {
+      if (this.child?.exitCode !== null) throw new Error(`o servidor saiu:\n${this.log}`)
+      if (await check()) return
+      await new Promise((done) => setTimeout(done, 25))
+    }
+    throw new Error(`${what}:\n${this.log}`)
+  }
+
+  async runPass(date: string) {
+    const response = await fetch(`${this.url}/dev/reminders?date=${date}`, { method: 'POST' })
+    expect(response.status).toBe(200)
+    return response.json()
+  }
+
+  async reminders(to: string): Promise<DevReminderMessage[]> {
+    const response = await fetch(`${this.url}/dev/outbox/reminders?to=${encodeURIComponent(to)}`)
+    expect(response.status).toBe(200)
+    return (await response.json()) as DevReminderMessage[]
+  }
+
+  async stop() {
+    const child = this.child
+    this.child = null
+    if (!child || child.exitCode !== null) return
+    const exited = new Promise((done) => child.once('exit', done))
+    child.kill('SIGTERM')
+    await exited
+  }
+}
+
+describePostgres('reminders from two server processes on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof scratchPostgres>> | undefined
+  const servers: ServerProcess[] = []
+  let staticDir = ''
+  let next = { id: '', dueDate: '' }
+  let soon = ''
+
+  beforeAll(async () => {
+    scratch = await scratchPostgres('pdt_reminders')
+    // Migrated and seeded here, so the test knows Ana's instalments before either server starts.
+    const handle = await openDatabase({ databaseUrl: scratch.url })
+    try {
+      await handle.migrate()
+      await seedDemoData(handle.db)
+      const [fifth] = await handle.db
+        .select({ id: paymentOrders.id, dueDate: paymentOrders.dueDate })
+        .from(paymentOrders)
+        .where(
+          and(eq(paymentOrders.contractId, demoIds.ana.contract), eq(paymentOrders.installment, 5)),
+        )
+      if (!fifth) throw new Error('parcela 5 da Ana não encontrada')
+      next = fifth
+      // Due in two days by the real clock: the schedulers' own pass at start finds it.
+      const [extra] = await handle.db
+        .insert(paymentOrders)
+        .values({
+          contractId: demoIds.ana.contract,
+          description: 'Taxa de manutenção',
+          installment: 13,
+          status: 'NOT_PAID',
+          dueDate: addDaysTo(todayInSaoPaulo(new Date()), 2),
+          value: 4_500,
+        })
+        .returning({ id: paymentOrders.id })
+      soon = extra?.id ?? ''
+    } finally {
+      await handle.close()
+    }
+    staticDir = mkdtempSync(join(tmpdir(), 'pdt-reminders-'))
+    for (let index = 0; index < 2; index++) {
+      const port = await freePort()
+      servers.push(
+        new ServerProcess(`http://127.0.0.1:${port}`, {
+          DATABASE_URL: scratch.url,
+          DEMO: '1',
+          PORT: String(port),
+          STATIC_DIR: staticDir,
+          JWT_SECRET: 'segredo-do-teste-de-lembretes-com-32-caracteres',
+          REMINDERS_EVERY: '1h',
+        }),
+      )
+    }
+    // Both at once, as a deploy of two instances would.
+    await Promise.all(servers.map((server) => server.start()))
+    // Each scheduler's first pass has finished (it logs the day's round).
+    await Promise.all(
+      servers.map((server) =>
+        server.until(() => server.log.includes('[lembretes] rodada de'), 'sem rodada ao iniciar'),
+      ),
+    )
+  }, 120_000)
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()))
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true })
+    await scratch?.drop()
+  })
+
+  it('three passes for a day across both, two at once: one reminder of each kind per channel', async () => {
+    const [first, second] = servers
+    if (!first || !second) throw new Error('servidores não iniciados')
+    for (const date of [addDaysTo(next.dueDate, -3), addDaysTo(next.dueDate, 1)]) {
+      await first.runPass(date)
+      await Promise.all([first.runPass(date), second.runPass(date)])
+    }
+    // Each server reads the same outbox: the database both share.
+    for (const server of servers) {
+      const ana = await server.reminders(demoEmails.ana)
+      const forNext = ana
+        .filter((message) => message.instalment_id === next.id)
+        .map((message) => `${message.kind} ${message.channel}`)
+        .sort()
+      expect(forNext).toEqual([
+        'DUE_SOON email',
+        'DUE_SOON whatsapp',
+        'OVERDUE email',
+        'OVERDUE whatsapp',
+      ])
+      const forSoon = ana
+        .filter((message) => message.instalment_id === soon)
+        .map((message) => `${message.kind} ${message.channel}`)
+        .sort()
+      expect(forSoon).toEqual(['DUE_SOON email', 'DUE_SOON whatsapp'])
+      for (const message of ana.filter((entry) => entry.instalment_id === next.id)) {
+        expect(message.text).toContain(message.link)
+        expect(message.link).toMatch(/\/pagamento\?code=[\w-]+$/)
+      }
+    }
+  }, 60_000)
+})

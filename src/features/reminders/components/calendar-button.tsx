@@ -1,0 +1,45 @@
+import { useId, useState } from 'react'
+import { Button } from '../../../ui/button'
+import { CalendarIcon } from '../../../ui/icons'
+import pageStyles from '../../../ui/page.module.css'
+import { addInstalmentsToCalendar, calendarMessages } from '../api/calendar'
+
+type Props = { contractId: string; online: boolean }
+
+/**
+ * "Adicionar ao calendário": the open instalments' due dates in the phone's calendar, which
+ * reminds the holder even with the app's notifications off. The file comes from the server, so
+ * with no signal the button says it needs the network instead of failing.
+ */
+export function CalendarButton({ contractId, online }: Props) {
+  const [busy, setBusy] = useState(false)
+  const hint = useId()
+  const add = async () => {
+    setBusy(true)
+    try {
+      await addInstalmentsToCalendar(contractId)
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    // Page styles only: a CSS module of its own would be one more chunk in every page's preload map.
+    <section className={pageStyles.page} aria-label="Calendário">
+      <Button
+        variant="secondary"
+        busy={busy}
+        disabled={!online}
+        onClick={() => void add()}
+        aria-describedby={hint}
+      >
+        <CalendarIcon size={20} />
+        Adicionar ao calendário
+      </Button>
+      <p id={hint} className={pageStyles.muted}>
+        {online
+          ? 'Os vencimentos das parcelas em aberto na agenda do seu celular, com um aviso antes de cada um.'
+          : calendarMessages.offline}
+      </p>
+    </section>
+  )
+}
