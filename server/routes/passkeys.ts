@@ -34,7 +34,7 @@ export function passkeyLoginRoutes(deps: ServerDeps) {
         body.credential as unknown as AuthenticationResponseJSON,
         clientAddress(c, deps.config.trustProxy),
       )
-      deps.metrics.login(token !== null)
+      deps.metrics.login(token !== null, 'passkey')
       if (!token) throw new ApiError(400, passkeyMessages.loginFailed)
       return c.json({ token })
     })

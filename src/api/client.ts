@@ -64,7 +64,7 @@ export function checked<S extends v.GenericSchema>(schema: S, input: v.InferInpu
 }
 
 type RequestOptions<S extends v.GenericSchema> = {
-  method?: 'GET' | 'POST'
+  method?: 'GET' | 'POST' | 'DELETE'
   body?: CheckedBody
   schema: S
   signal?: AbortSignal
