@@ -61,7 +61,12 @@ export default function PasskeyLogin() {
     }
     setBusy(true)
     try {
-      const module = await ceremony()
+      // Not precached: with no signal it cannot load, and the login could not happen anyway.
+      const module = await ceremony().catch(() => null)
+      if (!module) {
+        setError(passkeyMessages.needsNetwork)
+        return
+      }
       await entered(await module.loginWithPasskey())
     } catch (cause) {
       setError(passkeyError(cause, passkeyMessages.failed, passkeyMessages.cancelled))
