@@ -24,7 +24,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     // Every browser the app supports preloads modules natively; the polyfill (~0.5 KiB gzip)
     // would only ride along in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // "Entrar com passkey" rides beside /login: what it imports, /login has already loaded
+      // but a small module, so no list of files to preload goes into /login's chunk.
+      resolveDependencies: (file, deps) => (/passkey-login-/.test(file) ? [] : deps),
+    },
   },
   server: {
     proxy: {

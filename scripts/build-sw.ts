@@ -22,8 +22,15 @@ const dist = resolve(root, 'dist')
 const manifest = readManifest(dist)
 const entry = entryKey(manifest)
 
-/** Payments are online only (DESIGN §5): offline, these screens say so instead of loading. */
-const onlineOnlyRoutes = ['src/routes/pagamento.tsx', 'src/routes/success.tsx']
+/**
+ * Payments and the passkey list are online only (DESIGN §5): offline, these screens say so
+ * instead of loading.
+ */
+const onlineOnlyRoutes = [
+  'src/routes/pagamento.tsx',
+  'src/routes/success.tsx',
+  'src/routes/_app/passkeys.tsx',
+]
 /**
  * Not precached, and kept the first time the path that uses them opens: /verificar is for staff
  * at the gate, not for the holders every install is for; its screen and the QR decoder (for
@@ -35,6 +42,15 @@ const keptOnVisit = [
     modules: ['node_modules/jsqr/dist/jsQR.js'],
     routes: ['src/routes/verificar.tsx'],
   },
+]
+/**
+ * Loaded on first use and kept, never precached: the WebAuthn ceremonies need the network
+ * anyway (a passkey login asks the server for a challenge), and the offer of a passkey comes
+ * right after a code login, online.
+ */
+const onlineOnlyModules = [
+  'src/features/auth/passkeys/ceremony.ts',
+  'src/features/auth/passkeys/passkey-offer.tsx',
 ]
 
 // Package keys are relative to the root, through wherever node_modules really lives.
@@ -52,6 +68,7 @@ const onFirstUse = reachedOnlyThrough(manifest, [
     .filter((route) => existsSync(resolve(root, route)))
     .flatMap((route) => routeChunkKeys(manifest, route)),
   ...keptOnVisit.flatMap((visit) => visitRoots(visit)),
+  ...onlineOnlyModules.map(moduleKey),
 ])
 /**
  * The web font (src/styles/fonts.css) is not precached either: ~47 KiB that compress no further

@@ -26,6 +26,7 @@ import { devRoutes } from './routes/dev'
 import { healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
+import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys'
 import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
 import { reminderRoutes } from './routes/reminders'
@@ -85,9 +86,11 @@ export function createServer(appDeps: AppDeps) {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
   app.route('/socios-api/client', loginRoutes(deps))
+  app.route('/socios-api/client', passkeyLoginRoutes(deps))
   app.route('/socios-api', passKeyRoutes(deps))
   app.use('/socios-api/client/*', requireSession(deps))
   app.route('/socios-api/client', sessionRoutes(deps))
+  app.route('/socios-api/client', passkeyRoutes(deps))
   app.route('/socios-api/client', contractRoutes(deps))
   app.route('/socios-api/client', termRoutes(deps))
   app.route('/socios-api/client', cardRoutes(deps))

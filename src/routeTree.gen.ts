@@ -24,6 +24,7 @@ import { Route as AppFavoritesRouteImport } from './routes/_app/favorites'
 import { Route as AppGeneralDocumentsRouteImport } from './routes/_app/general-documents'
 import { Route as AppHolderRouteImport } from './routes/_app/holder'
 import { Route as AppHomeRouteImport } from './routes/_app/home'
+import { Route as AppPasskeysRouteImport } from './routes/_app/passkeys'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppSearchRouteImport } from './routes/_app/search'
 import { Route as AppDependentIdRouteImport } from './routes/_app/dependent/$id'
@@ -103,6 +104,11 @@ const AppHomeRoute = AppHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AppRoute,
 } as any)
+const AppPasskeysRoute = AppPasskeysRouteImport.update({
+  id: '/passkeys',
+  path: '/passkeys',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
@@ -139,6 +145,7 @@ export interface FileRoutesByFullPath {
   '/general-documents': typeof AppGeneralDocumentsRoute
   '/holder': typeof AppHolderRoute
   '/home': typeof AppHomeRoute
+  '/passkeys': typeof AppPasskeysRoute
   '/profile': typeof AppProfileRoute
   '/search': typeof AppSearchRoute
   '/dependent/$id': typeof AppDependentIdRoute
@@ -159,6 +166,7 @@ export interface FileRoutesByTo {
   '/general-documents': typeof AppGeneralDocumentsRoute
   '/holder': typeof AppHolderRoute
   '/home': typeof AppHomeRoute
+  '/passkeys': typeof AppPasskeysRoute
   '/profile': typeof AppProfileRoute
   '/search': typeof AppSearchRoute
   '/dependent/$id': typeof AppDependentIdRoute
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/_app/general-documents': typeof AppGeneralDocumentsRoute
   '/_app/holder': typeof AppHolderRoute
   '/_app/home': typeof AppHomeRoute
+  '/_app/passkeys': typeof AppPasskeysRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/search': typeof AppSearchRoute
   '/_app/dependent/$id': typeof AppDependentIdRoute
@@ -203,6 +212,7 @@ export interface FileRouteTypes {
     | '/general-documents'
     | '/holder'
     | '/home'
+    | '/passkeys'
     | '/profile'
     | '/search'
     | '/dependent/$id'
@@ -223,6 +233,7 @@ export interface FileRouteTypes {
     | '/general-documents'
     | '/holder'
     | '/home'
+    | '/passkeys'
     | '/profile'
     | '/search'
     | '/dependent/$id'
@@ -244,6 +255,7 @@ export interface FileRouteTypes {
     | '/_app/general-documents'
     | '/_app/holder'
     | '/_app/home'
+    | '/_app/passkeys'
     | '/_app/profile'
     | '/_app/search'
     | '/_app/dependent/$id'
@@ -370,6 +382,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppHomeRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/passkeys': {
+      id: '/_app/passkeys'
+      path: '/passkeys'
+      fullPath: '/passkeys'
+      preLoaderRoute: typeof AppPasskeysRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -407,6 +426,7 @@ interface AppRouteChildren {
   AppGeneralDocumentsRoute: typeof AppGeneralDocumentsRoute
   AppHolderRoute: typeof AppHolderRoute
   AppHomeRoute: typeof AppHomeRoute
+  AppPasskeysRoute: typeof AppPasskeysRoute
   AppProfileRoute: typeof AppProfileRoute
   AppSearchRoute: typeof AppSearchRoute
   AppDependentIdRoute: typeof AppDependentIdRoute
@@ -419,6 +439,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppGeneralDocumentsRoute: AppGeneralDocumentsRoute,
   AppHolderRoute: AppHolderRoute,
   AppHomeRoute: AppHomeRoute,
+  AppPasskeysRoute: AppPasskeysRoute,
   AppProfileRoute: AppProfileRoute,
   AppSearchRoute: AppSearchRoute,
   AppDependentIdRoute: AppDependentIdRoute,

@@ -559,6 +559,53 @@ export const sessions = pgTable(
   ],
 )
 
+/**
+ * Passkeys (WebAuthn credentials, issue 17): one row per credential a person registered. The
+ * public key and the signature counter check each login; name and device are what the person
+ * sees in "Suas passkeys". Removing one never ends a session; removing the person removes them.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    /** The credential id as the browser sends it (base64url). */
+    credentialId: text('credential_id').notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    device: text('device').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: createdAt(),
+    lastUsedAt: moment('last_used_at'),
+  },
+  (t) => [index('passkeys_person_idx').on(t.personId)],
+)
+
+/**
+ * WebAuthn challenges the server handed out, kept in the database so any instance can check
+ * the answer: each is consumed once (DELETE … RETURNING) and lives for minutes. A registration
+ * challenge names its person; a login one does not (the passkey says who).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').notNull(),
+    personId: uuid('person_id').references(() => persons.id, { onDelete: 'cascade' }),
+    expiresAt: moment('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('passkey_challenges_expires_idx').on(t.expiresAt),
+    check('passkey_challenges_purpose_check', sql`${t.purpose} in ('register', 'login')`),
+  ],
+)
+
 export const rateLimits = pgTable(
   'rate_limits',
   {

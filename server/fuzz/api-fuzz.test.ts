@@ -82,6 +82,30 @@ const refusalWrites: {
     table: 'otp_codes',
     allows: (change) => onlyStepped(change, 'attempts', (attempts) => attempts + 1),
   },
+  {
+    // Passkey logins are counted like code logins, and asking for a challenge is counted too.
+    route: 'POST /socios-api/client/passkey/login',
+    status: (status) => status === 400 || status === 429,
+    table: 'rate_limits',
+    allows: (change) =>
+      change.added.every((row) => String(row.key).startsWith('login:')) &&
+      onlyStepped(change, 'count', (count) => count + 1),
+  },
+  {
+    route: 'POST /socios-api/client/passkey/login-options',
+    status: (status) => status === 429,
+    table: 'rate_limits',
+    allows: (change) =>
+      change.added.every((row) => String(row.key).startsWith('passkey-options:')) &&
+      onlyStepped(change, 'count', (count) => count + 1),
+  },
+  // A challenge is single-use: answered wrongly, it is gone all the same.
+  ...['login', 'register'].map((step) => ({
+    route: `POST /socios-api/client/passkey/${step}`,
+    status: (status: number) => status === 400,
+    table: 'passkey_challenges',
+    allows: (change: TableChange) => change.added.length === 0,
+  })),
   ...['photo-holder', 'add-dependent'].map((save) => ({
     route: `POST /socios-api/client/${save}`,
     status: (status: number) => status >= 400 && status < 500,

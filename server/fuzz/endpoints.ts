@@ -9,6 +9,12 @@ import type { App } from '../app'
 import { sandboxPix } from '../config'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed'
 import {
+  loginOptions,
+  registerOptions,
+  registerPasskey,
+  softAuthenticator,
+} from '../routes/passkeys-test-support'
+import {
   cardPayment,
   checkoutPaths,
   holderAddress,
@@ -83,6 +89,12 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
   const { boleto_due_dates: dueDates } = await linkData(app, links.boleto)
   const psp = await pspFixtures(app, ana)
   await warmLazyKeys(app, ana)
+  // A passkey each for Ana and Bruno; an assertion and a registration answering live challenges.
+  const anaPhone = softAuthenticator()
+  const anaPasskey = await registerPasskey(app, ana, anaPhone)
+  const brunoPasskey = await registerPasskey(app, bruno, softAuthenticator())
+  const assertion = anaPhone.assert(await loginOptions(app))
+  const registration = softAuthenticator().register(await registerOptions(app, ana))
   // A live code for Ana, so wrong codes sent to /login meet one (and count as wrong tries).
   await requestCode(app, demoEmails.ana)
 
@@ -122,6 +134,28 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
         { email: demoEmails.ana, code: '123456' },
         { email: demoEmails.elisa, code: '000000' },
       ],
+    },
+    { method: 'POST', path: `${client}/passkey/login-options`, bodies: [{}] },
+    { method: 'POST', path: `${client}/passkey/login`, bodies: [{ credential: assertion }] },
+    {
+      method: 'POST',
+      path: `${client}/passkey/register-options`,
+      session: true,
+      bodies: [{}],
+    },
+    {
+      method: 'POST',
+      path: `${client}/passkey/register`,
+      session: true,
+      bodies: [{ credential: registration, name: 'Celular da Ana' }],
+    },
+    { method: 'GET', path: `${client}/passkeys`, session: true },
+    {
+      method: 'DELETE',
+      path: `${client}/passkeys/:id`,
+      session: true,
+      params: { id: [anaPasskey.id, brunoPasskey.id, '7f1c2a9e-3b4d-4c5e-8f60-718293a4b5c6'] },
+      bodies: [{ end_other_sessions: false }],
     },
     { method: 'GET', path: `${client}/contracts`, session: true },
     { method: 'POST', path: `${client}/logout`, session: true },

@@ -55,8 +55,13 @@ export async function forgedSessions(server: TestServer, ana: string): Promise<s
   ]
 }
 
+/** "Sair", and a passkey's removal (which may end the person's other sessions). */
+const endsSessions = (request: FuzzRequest) =>
+  /^\/socios-api\/client\/logout/.test(request.target) ||
+  (request.method === 'DELETE' && /^\/socios-api\/client\/passkeys\//.test(request.target))
+
 /**
- * A request to "Sair" carrying Ana's or Bruno's fixture token gets a fresh session of Elisa's
+ * A request to "Sair" or to remove a passkey carrying Ana's or Bruno's fixture token gets a fresh session of Elisa's
  * instead ("Sair de todos os aparelhos" ends every session of its person), so the fixtures
  * keep working for the requests after it.
  */
@@ -65,7 +70,7 @@ export async function withOwnSession(
   fixtures: FuzzFixtures,
   server: TestServer,
 ): Promise<FuzzRequest> {
-  if (!/^\/socios-api\/client\/logout/.test(request.target)) return request
+  if (!endsSessions(request)) return request
   const authorization = request.headers.authorization ?? ''
   const fixture = [fixtures.sessions.ana, fixtures.sessions.bruno].find((token) =>
     authorization.includes(token),

@@ -16,7 +16,7 @@ export interface AppMetrics {
   requestAnswered(request: AnsweredRequest): void
   /** A login code handed to the mail or WhatsApp provider, or refused by it. */
   codeDelivered(channel: CodeChannel, delivered: boolean): void
-  login(succeeded: boolean): void
+  login(succeeded: boolean, method?: 'code' | 'passkey'): void
   /** The text exposition of every metric, for GET /metrics. */
   exposition(): Promise<{ contentType: string; body: string }>
 }
@@ -61,8 +61,8 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
   })
   const logins = new Counter({
     name: 'portal_logins_total',
-    help: 'Tentativas de login com código: success (sessão criada) ou failure (código errado ou vencido).',
-    labelNames: ['outcome'],
+    help: 'Tentativas de login, com código ou passkey (method): success (sessão criada) ou failure (código errado ou vencido, passkey recusada).',
+    labelNames: ['method', 'outcome'],
     registers,
   })
   const replays = new Counter({
@@ -94,7 +94,8 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
     codesSent.inc({ channel }, 0)
     codeFailures.inc({ channel }, 0)
   }
-  for (const outcome of ['success', 'failure']) logins.inc({ outcome }, 0)
+  for (const method of ['code', 'passkey'])
+    for (const outcome of ['success', 'failure']) logins.inc({ method, outcome }, 0)
   const nodeProcess = sources.processMetrics ? processRegistry() : undefined
 
   return {
@@ -107,8 +108,8 @@ export function createMetrics(sources: MetricsSources): AppMetrics {
     codeDelivered(channel, delivered) {
       ;(delivered ? codesSent : codeFailures).inc({ channel })
     },
-    login(succeeded) {
-      logins.inc({ outcome: succeeded ? 'success' : 'failure' })
+    login(succeeded, method = 'code') {
+      logins.inc({ method, outcome: succeeded ? 'success' : 'failure' })
     },
     async exposition() {
       const own = await registry.metrics()

@@ -3,11 +3,12 @@
  * (under /socios-api, the default API base), so renaming a route without the contract fails here.
  */
 import { describe, expect, it } from 'vitest'
+import { passkeyPaths } from '../../contract/passkey-paths'
 import { apiPaths } from '../../contract/paths'
 import { createTestServer } from '../test-support'
 
 const id = '7f1c2a9e-3b4d-4c5e-8f60-718293a4b5c6'
-const examples = Object.entries(apiPaths).map(([name, path]) => {
+const examples = Object.entries({ ...apiPaths, ...passkeyPaths }).map(([name, path]) => {
   const concrete = typeof path === 'string' ? path : (path as (...args: never[]) => string)
   const url =
     typeof concrete === 'string'

@@ -24,6 +24,8 @@ export interface LoginRules {
   triesPerEmailFromAddress: Rule
   /** Wrong codes for one account in a day: NIST's "no more than 100 consecutive failures". */
   triesPerEmail: Rule
+  /** Passkey login challenges one client address may ask for (each is a row until used). */
+  passkeyOptionsPerAddress: Rule
 }
 
 export function loginRules(config: Pick<Config, 'otpLimitPerDestination' | 'otpLimitPerAddress'>) {
@@ -34,5 +36,6 @@ export function loginRules(config: Pick<Config, 'otpLimitPerDestination' | 'otpL
     triesPerAddress: { limit: config.otpLimitPerAddress, windowMs: QUARTER },
     triesPerEmailFromAddress: { limit: 5, windowMs: QUARTER },
     triesPerEmail: { limit: 100, windowMs: DAY },
+    passkeyOptionsPerAddress: { limit: 10 * config.otpLimitPerAddress, windowMs: QUARTER },
   } satisfies LoginRules
 }

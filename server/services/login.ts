@@ -9,7 +9,7 @@ import { recordOutbox } from './dev-outbox'
 import { loginRules } from './login-limits'
 import { consumeCode, deleteOldCodes, generateCode, hashCode, storeCode } from './otp'
 import { findPersonByEmail } from './persons'
-import { type Count, deleteOldWindows, hit } from './rate-limit'
+import { type Count, deleteOldWindows, hit, type Rule } from './rate-limit'
 import { deleteOldSessions, openSession } from './sessions'
 import { signSessionToken } from './tokens'
 
@@ -24,6 +24,12 @@ export const loginMessages = {
 } as const
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000
+
+/** A login counter: its rate-limit key and the rule it is counted under. */
+export interface Counted {
+  key: string
+  rule: Rule
+}
 
 export function createLoginService(deps: ServerDeps) {
   const { db, config, now, logger } = deps
@@ -119,35 +125,62 @@ export function createLoginService(deps: ServerDeps) {
   async function login(input: { email: string; code: string; address: string }) {
     const { email, address } = input
     const at = now()
-    const counted = [
-      { key: `login:address:${address}`, rule: rules.triesPerAddress },
-      { key: `login:email-address:${email}|${address}`, rule: rules.triesPerEmailFromAddress },
-      { key: `login:email:${email}`, rule: rules.triesPerEmail },
-      { key: `login:email-address-day:${email}|${address}`, rule: rules.triesPerEmail },
-    ]
-    const [perAddress, perEmailFromAddress, perEmail, fromAddressToday] = await db.transaction(
-      async (tx) => {
-        const counts: Count[] = []
-        for (const { key, rule } of counted) counts.push(await hit(tx, key, rule, at))
-        return counts as [Count, Count, Count, Count]
-      },
-    )
-    const refused = [
-      perAddress.count > rules.triesPerAddress.limit && perAddress,
-      perEmailFromAddress.count > rules.triesPerEmailFromAddress.limit && perEmailFromAddress,
-      perEmail.count > rules.triesPerEmail.limit && fromAddressToday.count > 1 && perEmail,
-    ].filter((count) => count !== false)
-    if (refused.length) {
-      const wait = Math.max(...refused.map((count) => count.retryAfterSeconds))
-      throw tooManyRequests(loginMessages.tooManyTries(wait), wait)
-    }
-
-    const { otp, jwt } = await deps.keys()
+    const counted = await countTries({ email, address }, at)
+    const { otp } = await deps.keys()
     const codeHash = hashCode(otp, email, input.code)
     const person = (await consumeCode(db, { email, codeHash, now: at }))
       ? await findPersonByEmail(db, email)
       : undefined
     if (!person?.email) return null
+    return issueSession({ id: person.id, email: person.email }, counted, at)
+  }
+
+  /**
+   * Counts one login try (a code, or a passkey) against every limit that applies, refusing with
+   * 429 past one; answers the counters, to give back on success. Without an e-mail (a passkey
+   * nobody registered) only the client address is counted.
+   */
+  async function countTries(input: { email?: string; address: string }, at: Date) {
+    const { email, address } = input
+    const counted: Counted[] = [{ key: `login:address:${address}`, rule: rules.triesPerAddress }]
+    if (email !== undefined) {
+      counted.push(
+        { key: `login:email-address:${email}|${address}`, rule: rules.triesPerEmailFromAddress },
+        { key: `login:email:${email}`, rule: rules.triesPerEmail },
+        { key: `login:email-address-day:${email}|${address}`, rule: rules.triesPerEmail },
+      )
+    }
+    const [perAddress, perEmailFromAddress, perEmail, fromAddressToday] = await db.transaction(
+      async (tx) => {
+        const counts: Count[] = []
+        for (const { key, rule } of counted) counts.push(await hit(tx, key, rule, at))
+        return counts as [Count, Count | undefined, Count | undefined, Count | undefined]
+      },
+    )
+    const refused = [
+      perAddress.count > rules.triesPerAddress.limit && perAddress,
+      perEmailFromAddress !== undefined &&
+        perEmailFromAddress.count > rules.triesPerEmailFromAddress.limit &&
+        perEmailFromAddress,
+      perEmail !== undefined &&
+        fromAddressToday !== undefined &&
+        perEmail.count > rules.triesPerEmail.limit &&
+        fromAddressToday.count > 1 &&
+        perEmail,
+    ].filter((count) => count !== false)
+    if (refused.length) {
+      const wait = Math.max(...refused.map((count) => count.retryAfterSeconds))
+      throw tooManyRequests(loginMessages.tooManyTries(wait), wait)
+    }
+    return counted
+  }
+
+  /**
+   * The one way a session starts, for a code and a passkey alike: the tries counted are given
+   * back, a `sessions` row is opened and its token signed.
+   */
+  async function issueSession(person: { id: string; email: string }, counted: Counted[], at: Date) {
+    const { jwt } = await deps.keys()
     const sessionId = await db.transaction(async (tx) => {
       for (const { key, rule } of counted) await hit(tx, key, rule, at, -1)
       return openSession(tx, { personId: person.id, now: at, ttlSeconds: config.tokenTtlSeconds })
@@ -160,7 +193,7 @@ export function createLoginService(deps: ServerDeps) {
     )
   }
 
-  return { requestCode, login }
+  return { requestCode, login, countTries, issueSession }
 }
 
 function phoneOf(person: { phoneDdi: string | null; phoneNumber: string | null }) {

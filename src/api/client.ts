@@ -64,7 +64,7 @@ export function checked<S extends v.GenericSchema>(schema: S, input: v.InferInpu
 }
 
 export type RequestOptions<S extends v.GenericSchema> = {
-  method?: 'GET' | 'POST' | 'PUT'
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE'
   body?: CheckedBody
   schema: S
   signal?: AbortSignal

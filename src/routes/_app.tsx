@@ -6,8 +6,10 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router'
+import { lazy, Suspense, useState } from 'react'
 import { session } from '../api/session'
 import { SignOutMenu } from '../features/auth/components/sign-out-menu'
+import { passkeyOffer } from '../features/auth/passkeys/support'
 import { ensureContract } from '../features/contracts/api/contract'
 import { BottomNav } from '../ui/bottom-nav'
 import { IconButton } from '../ui/button'
@@ -46,8 +48,14 @@ export const Route = createFileRoute('/_app')({
   component: Layout,
 })
 
+/** Offered once after a code login; its code loads only then (and if it cannot, no offer). */
+const PasskeyOffer = lazy(() =>
+  import('../features/auth/passkeys/passkey-offer').catch(() => ({ default: () => null })),
+)
+
 function Layout() {
   const router = useRouter()
+  const [offer] = useState(() => passkeyOffer.take())
   const matches = useMatches()
   const meta = matches.at(-1)?.staticData ?? {}
   const pathname = useRouterState({ select: (state) => state.location.pathname })
@@ -71,11 +79,16 @@ function Layout() {
       <ArrowBackIcon />
     </IconButton>
   )
-  const menu = <SignOutMenu />
+  const menu = <SignOutMenu withPasskeys />
 
   return (
     <Shell start={back} end={menu} nav={meta.hideBottomNav ? undefined : <BottomNav />}>
       <div key={pathname} className={shellStyles.page} data-transition={meta.transition ?? 'fade'}>
+        {offer && (
+          <Suspense>
+            <PasskeyOffer />
+          </Suspense>
+        )}
         <Outlet />
       </div>
     </Shell>

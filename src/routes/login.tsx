@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { deliveryChannels } from '../../contract/auth'
 import { AuthPage } from '../features/auth/components/auth-page'
@@ -13,6 +14,9 @@ export const Route = createFileRoute('/login')({
   staticData: { hideBottomNav: true },
   component: LoginScreen,
 })
+
+/** Not in the first view: loaded beside it, and only where the browser has WebAuthn. */
+const PasskeyLogin = lazy(() => import('../features/auth/passkeys/passkey-login'))
 
 function LoginScreen() {
   const navigate = useNavigate()
@@ -32,6 +36,11 @@ function LoginScreen() {
           })
         }
       />
+      {'PublicKeyCredential' in window && (
+        <Suspense>
+          <PasskeyLogin />
+        </Suspense>
+      )}
     </AuthPage>
   )
 }

@@ -4,6 +4,7 @@ import { deliveryChannels } from '../../contract/auth'
 import { AuthPage } from '../features/auth/components/auth-page'
 import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { VerifyCodeForm } from '../features/auth/components/verify-code-form'
+import { passkeyOffer } from '../features/auth/passkeys/support'
 import { useEnterAfterLogin } from '../features/contracts/use-enter-after-login'
 import { IconButton } from '../ui/button'
 import { ArrowBackIcon } from '../ui/icons'
@@ -41,7 +42,15 @@ function VerifyCodeScreen() {
 
   return (
     <AuthPage title="Inserir código de entrada" toolbar={toolbar}>
-      <VerifyCodeForm email={email} channel={send_to ?? 'email'} onLoggedIn={enter} />
+      <VerifyCodeForm
+        email={email}
+        channel={send_to ?? 'email'}
+        onLoggedIn={(token) => {
+          // The offer of a passkey waits for the first screen after this code login.
+          passkeyOffer.afterCodeLogin()
+          return enter(token)
+        }}
+      />
     </AuthPage>
   )
 }

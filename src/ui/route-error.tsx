@@ -1,6 +1,8 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
+import { useContext } from 'react'
 import { connectivity } from '../api/connectivity'
 import { Button } from './button'
+import { InsideMain } from './inside-main'
 import styles from './route-error.module.css'
 
 /** Chromium, Safari and Firefox words for "this chunk could not be fetched". */
@@ -15,8 +17,9 @@ export function RouteError({ error }: ErrorComponentProps) {
   const noSignal =
     !connectivity.online() ||
     chunkLoadFailure.test(error instanceof Error ? error.message : String(error))
+  const Page = useContext(InsideMain) ? 'div' : 'main'
   return (
-    <main className={styles.page}>
+    <Page className={styles.page}>
       <div role="alert" className={styles.box}>
         <h1 className={styles.title}>{noSignal ? 'Sem conexão' : 'Algo deu errado'}</h1>
         <p>
@@ -26,6 +29,6 @@ export function RouteError({ error }: ErrorComponentProps) {
         </p>
         <Button onClick={() => window.location.reload()}>Tentar de novo</Button>
       </div>
-    </main>
+    </Page>
   )
 }

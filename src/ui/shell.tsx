@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { OfflineIcon } from './icons'
+import { InsideMain } from './inside-main'
 import { Logo } from './logo'
 import styles from './shell.module.css'
 import { useOnline } from './use-online'
@@ -38,7 +39,9 @@ export function Shell({ start, end, nav, children }: Props) {
         )}
       </header>
       <div className={nav ? `${styles.frame} ${styles.withNav}` : styles.frame}>
-        <main className={styles.main}>{children}</main>
+        <main className={styles.main}>
+          <InsideMain.Provider value={true}>{children}</InsideMain.Provider>
+        </main>
         {nav}
       </div>
     </>

@@ -187,11 +187,11 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       await page.getByRole('heading', { name: 'Perfil', level: 1 }).click()
       expect(await menu.count()).toBe(0)
 
-      // The header's menu ('Sair') behaves the same way.
+      // The header's menu ('Suas passkeys', 'Sair') behaves the same way.
       const header = page.getByRole('button', { name: 'Menu', exact: true })
       await header.focus()
       await page.keyboard.press('ArrowDown')
-      expect(await focused()).toBe('Sair')
+      expect(await focused()).toBe('Suas passkeys')
       await page.keyboard.press('Escape')
       expect(await header.evaluate((element) => element === document.activeElement)).toBe(true)
     })

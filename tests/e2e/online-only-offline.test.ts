@@ -4,10 +4,11 @@ import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
+import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes } from '../helpers/network'
 import type { RunningServer } from '../helpers/server'
 
-// Payment screens work online only (DESIGN §5), so their code is not precached: a device that
+// Payment screens and "Suas passkeys" work online only (DESIGN §5), so their code is not precached: a device that
 // never opened one has nothing to show for it with no signal, and says so.
 describeBrowser('online-only screens with no signal', () => {
   const journey = browserJourney()
@@ -27,6 +28,23 @@ describeBrowser('online-only screens with no signal', () => {
       await cutSignal(server, context, mode)
 
       await page.goto(`${server.url}/pagamento?code=PL-TESTE`)
+      const alert = page.getByRole('alert')
+      await expectVisible(alert.getByRole('heading', { name: 'Sem conexão' }))
+      await expectVisible(alert.getByText('Esta tela precisa de internet para abrir.'))
+      await expectNoAxeViolations(page)
+    },
+  )
+
+  it.each(noSignalModes)(
+    '%s: "Suas passkeys" on a device that never opened it says "Sem conexão"',
+    async (mode) => {
+      await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+      await page.waitForURL(`${server.url}/home`)
+      await waitForServiceWorker(page)
+      await cutSignal(server, context, mode)
+
+      await page.getByRole('button', { name: 'Menu', exact: true }).click()
+      await page.getByRole('menuitem', { name: 'Suas passkeys' }).click()
       const alert = page.getByRole('alert')
       await expectVisible(alert.getByRole('heading', { name: 'Sem conexão' }))
       await expectVisible(alert.getByText('Esta tela precisa de internet para abrir.'))

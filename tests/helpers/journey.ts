@@ -18,6 +18,11 @@ export type JourneyOptions = {
   env?: Record<string, string>
   /** A server of its own for every test (journeys that use up the demo data). */
   serverPerTest?: boolean
+  /**
+   * The host name the browser reaches the server by (and its PUBLIC_URL): 127.0.0.1 by default;
+   * 'localhost' for passkeys, whose relying party must be a domain, never an IP address.
+   */
+  hostname?: string
   /** Extra Chromium switches (e.g. the fake camera). */
   browserArgs?: string[]
   /** Options of every device on top of pt-BR on a phone; false: no device per test. */
@@ -94,7 +99,7 @@ export function browserJourney(options: JourneyOptions = {}): Journey {
 
   beforeAll(async () => {
     ;[server, browser] = await Promise.all([
-      options.serverPerTest ? undefined : startServer(options.env),
+      options.serverPerTest ? undefined : startServer(options.env, options.hostname),
       launchBrowser(options.browserArgs),
     ])
   })
@@ -105,7 +110,7 @@ export function browserJourney(options: JourneyOptions = {}): Journey {
   })
   beforeEach(async () => {
     inTest = true
-    if (options.serverPerTest) server = await startServer(options.env)
+    if (options.serverPerTest) server = await startServer(options.env, options.hostname)
     if (options.device !== false) current = await openDevice()
   })
   afterEach(async () => {

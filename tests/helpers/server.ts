@@ -38,12 +38,16 @@ export type RunningServer = {
  * Starts the server exactly as `npm start` does after its build (`tsx server/index.ts`), on a
  * free port with a fresh DATA_DIR, and waits until it answers.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  /** The name the browser uses: 'localhost' for passkeys (WebAuthn refuses an IP address). */
+  hostname = '127.0.0.1',
+): Promise<RunningServer> {
   if (!existsSync(join(root, 'dist/index.html')))
     throw new Error('dist/ não existe: rode `npm run build` antes dos testes de navegador.')
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'pdt-e2e-'))
-  const url = `http://127.0.0.1:${port}`
+  const url = `http://${hostname}:${port}`
   let child: ChildProcess | null = null
   let log = ''
 

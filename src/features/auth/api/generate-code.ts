@@ -1,4 +1,8 @@
-import { useMutation } from '@tanstack/react-query'
+/**
+ * POST generate-code. No React Query here: /login's first view calls it plainly, so it does not
+ * carry useMutation (tests/size/budgets.test.ts); the verify screen's resend uses the hook in
+ * use-generate-code.ts.
+ */
 import type * as v from 'valibot'
 import { generateCodeRequest } from '../../../../contract/auth'
 import { messageResponse } from '../../../../contract/http'
@@ -11,5 +15,3 @@ export const generateCode = (body: v.InferInput<typeof generateCodeRequest>) =>
     body: checked(generateCodeRequest, body),
     schema: messageResponse,
   })
-
-export const useGenerateCode = () => useMutation({ mutationFn: generateCode })

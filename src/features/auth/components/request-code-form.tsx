@@ -5,7 +5,7 @@ import { emailField } from '../../../../contract/http'
 import { Button } from '../../../ui/button'
 import { ChatIcon, MailIcon } from '../../../ui/contact-icons'
 import { toast, toastDuration } from '../../../ui/toast'
-import { useGenerateCode } from '../api/generate-code'
+import { generateCode } from '../api/generate-code'
 import { codeRequestError } from '../logic/messages'
 import { authStyles as styles } from './auth-page'
 
@@ -25,7 +25,7 @@ export function RequestCodeForm({ onCodeSent, initialEmail = '', initialChannel 
   const [fieldError, setFieldError] = useState<string | null>(null)
   const [leaving, setLeaving] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const generateCode = useGenerateCode()
+  const [pending, setPending] = useState(false)
   const errorId = useId()
   const hintId = useId()
   const inputId = useId()
@@ -40,19 +40,22 @@ export function RequestCodeForm({ onCodeSent, initialEmail = '', initialChannel 
       return
     }
     setFieldError(null)
-    generateCode.mutate(
-      { email: parsed.output, send_to: channel },
-      {
-        onSuccess: ({ message }) => {
+    setPending(true)
+    // A refusal by the contract's schema throws before any request: caught the same way.
+    Promise.resolve()
+      .then(() => generateCode({ email: parsed.output, send_to: channel }))
+      .then(
+        ({ message }) => {
+          setPending(false)
           toast.success(message, { duration: toastDuration.loginSuccess })
           setLeaving(true)
           timer.current = setTimeout(() => onCodeSent(parsed.output, channel), redirectDelayMs)
         },
-        onError: (error) => {
+        (error: unknown) => {
+          setPending(false)
           toast.error(codeRequestError(error), { duration: toastDuration.error })
         },
-      },
-    )
+      )
   }
 
   return (
@@ -90,7 +93,7 @@ export function RequestCodeForm({ onCodeSent, initialEmail = '', initialChannel 
           className={styles.input}
           type="email"
           name="email"
-          autoComplete="email"
+          autoComplete="username webauthn"
           inputMode="email"
           autoCapitalize="none"
           spellCheck={false}
@@ -112,7 +115,7 @@ export function RequestCodeForm({ onCodeSent, initialEmail = '', initialChannel 
         </p>
       </div>
 
-      <Button type="submit" block busy={generateCode.isPending} disabled={leaving}>
+      <Button type="submit" block busy={pending} disabled={leaving}>
         Enviar Código
       </Button>
     </form>

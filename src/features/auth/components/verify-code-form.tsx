@@ -2,8 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { DeliveryChannel } from '../../../../contract/auth'
 import { Button } from '../../../ui/button'
 import { toast, toastDuration } from '../../../ui/toast'
-import { useGenerateCode } from '../api/generate-code'
 import { useLogin } from '../api/login'
+import { useGenerateCode } from '../api/use-generate-code'
 import {
   codeRequestError,
   guidance,
