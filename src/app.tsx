@@ -7,6 +7,7 @@ import { InstallPrompt } from './features/install/components/install-prompt'
 import { releaseCardSnapshotView } from './offline/card-snapshot'
 import { useRestoredQueries } from './offline/persist'
 import { createAppRouter } from './router'
+import { afterPaint } from './ui/after-paint'
 import { focusHeadingAfterNavigation } from './ui/route-focus'
 import { showSessionExpired } from './ui/session-expired'
 import { Toaster } from './ui/toaster'
@@ -23,9 +24,11 @@ function createApp() {
       void router.navigate({ to: '/login' })
     }),
   )
-  // Loaded beside the first render: it delivers nothing without a session, and its first round
-  // waits for the service worker anyway.
-  void import('./offline/outbox-listener').then(({ startOutbox }) => startOutbox(queryClient))
+  // Loaded once the first view has painted: it delivers nothing without a session, and its first
+  // round waits for the service worker anyway.
+  afterPaint(() => {
+    void import('./offline/outbox-listener').then(({ startOutbox }) => startOutbox(queryClient))
+  })
   releaseCardSnapshotView(router)
   focusHeadingAfterNavigation(router)
   return { queryClient, router }

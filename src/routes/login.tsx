@@ -1,9 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { deliveryChannels } from '../../contract/auth'
 import { AuthPage } from '../features/auth/components/auth-page'
 import { RequestCodeForm } from '../features/auth/components/request-code-form'
+import { afterPaint } from '../ui/after-paint'
 
 export const Route = createFileRoute('/login')({
   // Coming back from the verify screen: the e-mail and channel typed before stay filled in.
@@ -15,12 +16,24 @@ export const Route = createFileRoute('/login')({
   component: LoginScreen,
 })
 
-/** Not in the first view: loaded beside it, and only where the browser has WebAuthn. */
+/** Not in the first view: loaded after it has painted, and only where the browser has WebAuthn. */
 const PasskeyLogin = lazy(() => import('../features/auth/passkeys/passkey-login'))
+
+/**
+ * True once the screen has painted: the button's code is asked for only then, so the login form
+ * never waits on one more request (loaded during the first render, it put 0.5 s on /login's
+ * simulated LCP in Lighthouse: 2.2 -> 2.7 s).
+ */
+function usePainted() {
+  const [painted, setPainted] = useState(false)
+  useEffect(() => afterPaint(() => setPainted(true)), [])
+  return painted
+}
 
 function LoginScreen() {
   const navigate = useNavigate()
   const { email, send_to } = Route.useSearch()
+  const painted = usePainted()
   return (
     <AuthPage
       title="Receber código de entrada"
@@ -36,7 +49,7 @@ function LoginScreen() {
           })
         }
       />
-      {'PublicKeyCredential' in window && (
+      {painted && 'PublicKeyCredential' in window && (
         <Suspense>
           <PasskeyLogin />
         </Suspense>
