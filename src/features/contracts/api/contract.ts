@@ -29,7 +29,8 @@ export const contractQueryOptions = (id: string) =>
         return syncedAt
       }
       await storeContracts([answer.data], syncedAt, { [id]: answer.etag })
-      session.setContractEtag(path, answer.etag)
+      // The tag the stored copy kept (none under a waiting save): the early read must agree.
+      session.setContractEtag(path, (await db.contracts.get(id))?.etag)
       return syncedAt
     },
     // Spec §7: loaded once per id; later visits read the device and refresh in the background.
