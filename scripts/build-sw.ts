@@ -9,7 +9,6 @@ import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
 import type { BuildInfo } from '../sw/build-info'
 import {
-  closure,
   entryKey,
   reachedOnlyThrough,
   readManifest,
@@ -93,19 +92,11 @@ for (const visit of keptOnVisit)
     (file) => `/${file}`,
   )
 
-/** The card screen's chunks (layout and route, without their error/pending parts). */
-const screenChunks = (route: string) =>
-  routeChunkKeys(manifest, route).filter((key) =>
-    (key.split('?tsr-split=')[1] ?? '').split('---').includes('component'),
-  )
-const upFront = closure(manifest, [entry])
-const favorites = [
-  ...closure(manifest, [
-    ...screenChunks('src/routes/_app.tsx'),
-    ...screenChunks('src/routes/_app/favorites.tsx'),
-  ]),
-].filter((key) => !upFront.has(key))
-const upFrontCss = new Set([...upFront].flatMap((key) => manifest[key]?.css ?? []))
+// What each path's screen needs beyond the entry: the server names it in the path's HTML, and
+// the worker in the /favorites page it paints.
+const preloads = routePreloads(manifest)
+const favorites = preloads.find(({ pattern }) => new RegExp(pattern).test('/favorites'))
+if (!favorites) throw new Error('A rota /favorites não está no manifest do Vite')
 
 const buildInfo: BuildInfo = {
   entry: `/${manifest[entry]?.file}`,
@@ -113,12 +104,7 @@ const buildInfo: BuildInfo = {
   keepOnVisit,
   // The same value Vite gave the app (environment or .env files), so page and worker agree.
   apiBase: loadEnv('production', root, 'VITE_').VITE_API_BASE || '/socios-api',
-  favorites: {
-    modulepreload: favorites.map((key) => `/${manifest[key]?.file}`),
-    stylesheets: [...new Set(favorites.flatMap((key) => manifest[key]?.css ?? []))]
-      .filter((file) => !upFrontCss.has(file))
-      .map((file) => `/${file}`),
-  },
+  favorites: { modulepreload: favorites.modulepreload, stylesheets: favorites.stylesheets },
 }
 
 await build({
@@ -145,10 +131,7 @@ await build({
 
 // The server names each path's screen code in its HTML (server/http/static.ts), so it loads
 // alongside the entry instead of after it. Under .vite/: build metadata, never served.
-writeFileSync(
-  resolve(dist, '.vite/route-preloads.json'),
-  `${JSON.stringify(routePreloads(manifest), null, 2)}\n`,
-)
+writeFileSync(resolve(dist, '.vite/route-preloads.json'), `${JSON.stringify(preloads, null, 2)}\n`)
 
 const skipped = new Set(onFirstUse)
 const { count, size, warnings } = await injectManifest({

@@ -5,10 +5,9 @@
  * 0 instalments locked, 0 approved charges without a PAID instalment, 0 instalments charged
  * twice; on the embedded database and on PostgreSQL. The figures are printed.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../tests/helpers/server'
@@ -16,9 +15,9 @@ import { openDatabase } from '../db/client'
 import { paymentCharges, paymentOrders, receivedPayments, sandboxCardCharges } from '../db/schema'
 import { demoEmails, demoGatewayId, demoIds, seedDemoData } from '../db/seed'
 import { cardExpiry, cardPayment, testCards } from '../routes/payments-test-support'
+import { ServerProcess } from '../test-process'
 import { backends, scratchPostgres } from '../test-support'
 
-const root = resolve(import.meta.dirname, '../..')
 const runs = Number(process.env.CRASH_RUNS ?? 25)
 /** A kill lands this many ms (at most) after the payment was sent; past the end, none. */
 const killWindowMs = 80
@@ -71,50 +70,6 @@ async function prepare(place: Target, count: number) {
     return rows.map((row) => row.id)
   } finally {
     await handle.close()
-  }
-}
-
-class ServerProcess {
-  private child: ChildProcess | null = null
-  log = ''
-  constructor(
-    readonly url: string,
-    private readonly env: Record<string, string>,
-  ) {}
-
-  async start() {
-    // One process (no tsx wrapper), so SIGKILL stops the server itself.
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    this.child.stdout?.on('data', (chunk) => {
-      this.log += chunk
-    })
-    this.child.stderr?.on('data', (chunk) => {
-      this.log += chunk
-    })
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      if (this.child.exitCode !== null) throw new Error(`o servidor saiu:\n${this.log}`)
-      const up = await fetch(`${this.url}/socios-api/health`).then(
-        (response) => response.ok,
-        () => false,
-      )
-      if (up) return
-      await new Promise((done) => setTimeout(done, 25))
-    }
-    throw new Error(`o servidor não subiu:\n${this.log}`)
-  }
-
-  async kill(signal: NodeJS.Signals = 'SIGKILL') {
-    const child = this.child
-    this.child = null
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise((done) => child.once('exit', done))
-    child.kill(signal)
-    await exited
   }
 }
 

@@ -5,10 +5,9 @@
  * over HTTP from /dev/outbox/reminders, Ana's next instalment got exactly one reminder of each
  * kind on each channel, and the instalment the schedulers found got one too.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DevReminderMessage } from '../../contract/dev'
@@ -16,10 +15,10 @@ import { freePort } from '../../tests/helpers/server'
 import { openDatabase } from '../db/client'
 import { paymentOrders } from '../db/schema'
 import { demoEmails, demoIds, seedDemoData } from '../db/seed'
+import { ServerProcess } from '../test-process'
 import { scratchPostgres } from '../test-support'
 import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
 
-const root = resolve(import.meta.dirname, '../..')
 const postgresRequired = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES)
 const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
 if (!hasPostgres && postgresRequired)
@@ -37,64 +36,18 @@ const describePostgres: typeof describe = hasPostgres
       describe.skip(name, () => {})
     }) as unknown as typeof describe)
 
-class ServerProcess {
-  private child: ChildProcess | null = null
-  log = ''
-  constructor(
-    readonly url: string,
-    private readonly env: Record<string, string>,
-  ) {}
+/** Runs the reminder pass for `date` on one server (demo mode's /dev endpoint). */
+async function runPass(server: ServerProcess, date: string) {
+  const response = await fetch(`${server.url}/dev/reminders?date=${date}`, { method: 'POST' })
+  expect(response.status).toBe(200)
+  return response.json()
+}
 
-  async start() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-      cwd: root,
-      env: { ...process.env, ...this.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    this.child.stdout?.on('data', (chunk) => {
-      this.log += chunk
-    })
-    this.child.stderr?.on('data', (chunk) => {
-      this.log += chunk
-    })
-    await this.until(
-      async () =>
-        (await fetch(`${this.url}/socios-api/health/ready`).catch(() => undefined))?.ok === true,
-      'o servidor não ficou pronto',
-    )
-  }
-
-  /** Polls `check` (a process that exited is a failure at once), 60 s at most. */
-  async until(check: () => boolean | Promise<boolean>, what: string) {
-    const deadline = Date.now() + 60_000
-    while (Date.now() < deadline) {
-      if (this.child?.exitCode !== null) throw new Error(`o servidor saiu:\n${this.log}`)
-      if (await check()) return
-      await new Promise((done) => setTimeout(done, 25))
-    }
-    throw new Error(`${what}:\n${this.log}`)
-  }
-
-  async runPass(date: string) {
-    const response = await fetch(`${this.url}/dev/reminders?date=${date}`, { method: 'POST' })
-    expect(response.status).toBe(200)
-    return response.json()
-  }
-
-  async reminders(to: string): Promise<DevReminderMessage[]> {
-    const response = await fetch(`${this.url}/dev/outbox/reminders?to=${encodeURIComponent(to)}`)
-    expect(response.status).toBe(200)
-    return (await response.json()) as DevReminderMessage[]
-  }
-
-  async stop() {
-    const child = this.child
-    this.child = null
-    if (!child || child.exitCode !== null) return
-    const exited = new Promise((done) => child.once('exit', done))
-    child.kill('SIGTERM')
-    await exited
-  }
+/** The reminders a server's demo outbox holds for `to`. */
+async function remindersOf(server: ServerProcess, to: string): Promise<DevReminderMessage[]> {
+  const response = await fetch(`${server.url}/dev/outbox/reminders?to=${encodeURIComponent(to)}`)
+  expect(response.status).toBe(200)
+  return (await response.json()) as DevReminderMessage[]
 }
 
 describePostgres('reminders from two server processes on one PostgreSQL', () => {
@@ -169,12 +122,12 @@ describePostgres('reminders from two server processes on one PostgreSQL', () => 
     const [first, second] = servers
     if (!first || !second) throw new Error('servidores não iniciados')
     for (const date of [addDaysTo(next.dueDate, -3), addDaysTo(next.dueDate, 1)]) {
-      await first.runPass(date)
-      await Promise.all([first.runPass(date), second.runPass(date)])
+      await runPass(first, date)
+      await Promise.all([runPass(first, date), runPass(second, date)])
     }
     // Each server reads the same outbox: the database both share.
     for (const server of servers) {
-      const ana = await server.reminders(demoEmails.ana)
+      const ana = await remindersOf(server, demoEmails.ana)
       const forNext = ana
         .filter((message) => message.instalment_id === next.id)
         .map((message) => `${message.kind} ${message.channel}`)

@@ -104,6 +104,17 @@ describeBrowser('reads of the contract: one per need', () => {
       .locator('dt', { hasText: new RegExp(`^${label}$`) })
       .locator('xpath=following-sibling::dd[1]')
 
+  /** From the profile: "Meus Dados", a new phone, "Salvar", and the success the person reads. */
+  async function savePhone(on: Page, digits: string) {
+    await on.getByRole('link', { name: 'Meus Dados' }).click()
+    await on.waitForURL(`${server.url}/holder`)
+    await expectVisible(on.getByRole('heading', { name: 'Meu cadastro' }))
+    await clearField(on, 'Telefone')
+    await fieldOf(on, 'Telefone').pressSequentially(digits)
+    await on.getByRole('button', { name: 'Salvar' }).click()
+    await expectVisible(on.getByText('Cadastro realizado com sucesso!'))
+  }
+
   /** Another tab comes to the front, then this one again: the page goes hidden and visible. */
   async function switchTabAndBack() {
     const other = await context.newPage()
@@ -155,13 +166,7 @@ describeBrowser('reads of the contract: one per need', () => {
     expect.soft(await readsSince()).toEqual({ ...none, 'payment-orders': 1 })
 
     // A save of 'Meus Dados': exactly one read of the contract brings the server's version back.
-    await page.getByRole('link', { name: 'Meus Dados' }).click()
-    await page.waitForURL(`${server.url}/holder`)
-    await expectVisible(page.getByRole('heading', { name: 'Meu cadastro' }))
-    await clearField(page, 'Telefone')
-    await fieldOf(page, 'Telefone').pressSequentially('11955553333')
-    await page.getByRole('button', { name: 'Salvar' }).click()
-    await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
+    await savePhone(page, '11955553333')
     await page.waitForURL(`${server.url}/home`)
     await expectText(profileValue('Celular'), '+55 (11) 95555-3333')
     expect.soft(await readsSince()).toEqual({ ...none, contract: 1 })
@@ -232,13 +237,7 @@ describeBrowser('reads of the contract: one per need', () => {
       const other = await otherDevice.newPage()
       await loginThroughScreens(other, server.url, 'ana@exemplo.com.br')
       await other.waitForURL(`${server.url}/home`)
-      await other.getByRole('link', { name: 'Meus Dados' }).click()
-      await other.waitForURL(`${server.url}/holder`)
-      await expectVisible(other.getByRole('heading', { name: 'Meu cadastro' }))
-      await clearField(other, 'Telefone')
-      await fieldOf(other, 'Telefone').pressSequentially('11944442222')
-      await other.getByRole('button', { name: 'Salvar' }).click()
-      await expectVisible(other.getByText('Cadastro realizado com sucesso!'))
+      await savePhone(other, '11944442222')
     } finally {
       await otherDevice.close()
     }
