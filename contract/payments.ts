@@ -107,6 +107,21 @@ export const validPaymentTypes = v.object({
 })
 export type ValidPaymentTypes = v.InferOutput<typeof validPaymentTypes>
 
+/**
+ * Beyond the spec: how the browser takes a card on this server. The demo's sandbox tokenizer
+ * (spec §7, VITE_GATEWAY_URL), or Stripe.js loaded from `js_url` with the publishable key, whose
+ * fields keep the card number inside Stripe's frames (decision 016).
+ */
+export const cardEntry = v.variant('kind', [
+  v.object({ kind: v.literal('sandbox') }),
+  v.object({
+    kind: v.literal('stripe'),
+    publishable_key: v.pipe(v.string(), v.regex(/^pk_(test|live)_/)),
+    js_url: v.pipe(v.string(), v.url()),
+  }),
+])
+export type CardEntry = v.InferOutput<typeof cardEntry>
+
 /** GET /checkout/payment-link : the payment-link screen's data (spec §3). Amounts in cents. */
 export const paymentLinkData = v.object({
   holder: v.string(),
@@ -142,6 +157,8 @@ export const paymentLinkData = v.object({
   /** dd/mm/yyyy */
   boleto_due_dates: v.array(v.pipe(v.string(), v.regex(/^\d{2}\/\d{2}\/\d{4}$/))),
   valid_payment_types: validPaymentTypes,
+  /** Present when card or recurrence is offered (beyond the spec). */
+  card_entry: v.optional(cardEntry),
   payment_adjustment: v.object({
     payment_adjustment_list: v.array(paymentAdjustment),
     payment_adjustment_list_b2b: v.array(paymentAdjustment),

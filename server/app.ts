@@ -37,7 +37,7 @@ import { sessionRoutes } from './routes/sessions'
 import { termRoutes } from './routes/terms'
 import { webhookRoutes } from './routes/webhooks'
 import { chargesByState } from './services/charges'
-import type { PaymentsDeps } from './services/collections'
+import { liveMethods, type PaymentsDeps } from './services/collections'
 import { lazyKeys } from './services/secrets'
 
 const MAX_BODY_BYTES = 1024 * 1024
@@ -61,7 +61,10 @@ export function createServer(appDeps: AppDeps) {
   }
   const gateway = createPaymentGateway(deps)
   const pix = createPixApi(deps)
-  const payments: PaymentsDeps | undefined = gateway ? { ...deps, gateway, pix } : undefined
+  // Pix stands on its own: a server with only the bank's API Pix takes Pix, and offers nothing
+  // a link asks for that no provider here collects.
+  const payments: PaymentsDeps | undefined =
+    gateway || pix ? { ...deps, gateway, pix, live: liveMethods(gateway, pix) } : undefined
   const app = new Hono<AppEnv>()
 
   // Outermost: it times and counts every answer, and tags every line logged meanwhile.
@@ -97,9 +100,9 @@ export function createServer(appDeps: AppDeps) {
   app.route('/socios-api/client', paymentRoutes(deps))
   app.route('/socios-api/client', reminderRoutes(deps))
   // Public: whoever has a payment link's code may open and pay it (spec §6).
-  app.route('/socios-api/checkout', checkoutRoutes(deps, gateway, pix))
+  app.route('/socios-api/checkout', checkoutRoutes(deps, payments))
   // Providers' notifications: signed, no session.
-  app.route('/socios-api/webhooks', webhookRoutes(deps, gateway, pix))
+  app.route('/socios-api/webhooks', webhookRoutes(deps, payments))
   app.route('/socios-api', dependentTypeRoutes(deps))
 
   if (deps.config.demo) {
@@ -112,7 +115,9 @@ export function createServer(appDeps: AppDeps) {
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
   if (deps.config.demo) app.route('/sandbox', sandboxRoutes())
-  if (deps.config.demo && deps.config.pix) {
+  // The demo's own bank, when no PIX_API_URL names a real one, and the payer's side of the demo
+  // (paying a Pix or a boleto, the sandbox tokenizer), whichever gateway the app charges through.
+  if (deps.config.demo && deps.config.pix && deps.config.pix.apiUrl === undefined) {
     const http = deps.http ?? networkTransport()
     const psp = createSandboxPsp({ ...deps, pix: deps.config.pix, http })
     app.route('/sandbox/pix-api', psp.routes)

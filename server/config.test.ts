@@ -72,15 +72,73 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...production, HOST: '10.0.0.5' }).host).toBe('10.0.0.5')
   })
 
-  it('refuses to start outside demo mode without PUBLIC_URL and a gateway, one sentence each', () => {
+  it('refuses to start outside demo mode without PUBLIC_URL and a way to pay, one sentence each', () => {
     const start = (env: Record<string, string>) => () => loadConfig({ DEMO: '0', ...env })
-    expect(start({})).toThrow(/falta configurar:\n- Defina PUBLIC_URL.*\n- Não há gateway/s)
+    expect(start({})).toThrow(
+      /falta configurar:\n- Defina PUBLIC_URL.*\n- Nenhuma forma de pagamento configurada/s,
+    )
     expect(start({ PAYMENTS: 'off' })).toThrow(/Defina PUBLIC_URL/)
-    expect(start({ PAYMENTS: 'off' })).not.toThrow(/gateway/)
+    expect(start({ PAYMENTS: 'off' })).not.toThrow(/forma de pagamento/)
     expect(start({ PUBLIC_URL: 'https://portal.example' })).toThrow(/PAYMENTS=off/)
     expect(start({ PUBLIC_URL: 'https://portal.example', PAYMENTS: 'off' })).not.toThrow()
     expect(start({ PUBLIC_URL: 'https://portal.example', PAYMENTS: 'talvez' })).toThrow(
       /PAYMENTS inválido/,
+    )
+  })
+
+  const production = { DEMO: '0', PUBLIC_URL: 'https://portal.example' }
+  const pixVars = {
+    PIX_API_URL: 'https://pix.banco.example/v2',
+    PIX_CLIENT_ID: 'cliente',
+    PIX_CLIENT_SECRET: 'segredo',
+    PIX_CHAVE: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
+    PIX_WEBHOOK_SECRET: 'segredo-do-webhook',
+  }
+  const stripeVars = {
+    PAYMENT_GATEWAY: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51abcdefgh',
+    STRIPE_PUBLISHABLE_KEY: 'pk_test_51abcdefgh',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh12',
+  }
+
+  it('starts outside demo mode with Pix alone: no card and boleto gateway', () => {
+    const config = loadConfig({ ...production, ...pixVars })
+    expect(config.pix?.apiUrl).toBe('https://pix.banco.example/v2')
+    expect(config.gateway).toBeUndefined()
+  })
+
+  it('starts outside demo mode with Stripe alone, keys checked by their kind', () => {
+    const config = loadConfig({ ...production, ...stripeVars })
+    expect(config.pix).toBeUndefined()
+    expect(config.gateway).toEqual({
+      kind: 'stripe',
+      secretKey: 'sk_test_51abcdefgh',
+      publishableKey: 'pk_test_51abcdefgh',
+      webhookSecret: 'whsec_abcdefgh12',
+      apiUrl: undefined,
+      jsUrl: 'https://js.stripe.com/v3/',
+    })
+    const start = (env: Record<string, string>) => () =>
+      loadConfig({ ...production, ...stripeVars, ...env })
+    expect(start({ STRIPE_SECRET_KEY: '' })).toThrow(
+      'Com PAYMENT_GATEWAY=stripe, defina também STRIPE_SECRET_KEY.',
+    )
+    expect(start({ STRIPE_SECRET_KEY: 'pk_test_51abcdefgh' })).toThrow(/STRIPE_SECRET_KEY inválido/)
+    expect(start({ STRIPE_WEBHOOK_SECRET: 'segredo' })).toThrow(/STRIPE_WEBHOOK_SECRET inválido/)
+    expect(start({ STRIPE_PUBLISHABLE_KEY: 'pk_live_51abcdefgh' })).toThrow(/modos diferentes/)
+    expect(start({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL inválido/)
+    expect(start({ PAYMENT_GATEWAY: 'pagseguro' })).toThrow(
+      /PAYMENT_GATEWAY inválido.*Use stripe\./,
+    )
+    expect(start({ PAYMENT_GATEWAY: 'sandbox' })).toThrow(/só existe no modo de demonstração/)
+    expect(start({ PAYMENT_GATEWAY: '' })).toThrow(/definido sem PAYMENT_GATEWAY=stripe/)
+  })
+
+  it('uses the sandbox gateway in demo mode, and PAYMENTS=off takes every method away', () => {
+    expect(loadConfig({}).gateway).toEqual({ kind: 'sandbox' })
+    expect(loadConfig({ PAYMENTS: 'off' })).toMatchObject({ gateway: undefined, pix: undefined })
+    expect(loadConfig({ ...production, ...pixVars, ...stripeVars, PAYMENTS: 'off' })).toMatchObject(
+      { gateway: undefined, pix: undefined },
     )
   })
 

@@ -31,7 +31,7 @@ export interface Config {
    * X-Forwarded-For entry that many hops from the right: the one the outermost proxy saw.
    */
   trustProxy: number
-  /** PAYMENTS=off: run without payments (outside demo there is no card and boleto gateway). */
+  /** PAYMENTS=off: run without payments: no Pix and no card or boleto gateway, demo or not. */
   paymentsOff: boolean
   /**
    * Other origins the app calls from the browser: VITE_API_BASE, VITE_GATEWAY_URL and
@@ -40,6 +40,11 @@ export interface Config {
   connectOrigins: string[]
   /** The bank's API Pix v2; undefined outside demo mode without PIX_API_URL (no Pix then). */
   pix: PixConfig | undefined
+  /**
+   * The card and boleto gateway (PAYMENT_GATEWAY): the demo's sandbox, Stripe, or none (then
+   * card, recurrence and boleto are never offered).
+   */
+  gateway: GatewayConfig | undefined
   /** The payments reconciler: how old a CREATED charge is before it is asked about, how often. */
   reconcile: { createdAfterMs: number; everyMs: number; liveEveryMs: number }
   /**
@@ -77,6 +82,95 @@ export interface PixConfig {
   webhookSecret: string
   /** The webhook address registered with the bank at start; default PUBLIC_URL's. */
   webhookUrl: string | undefined
+}
+
+/** The card and boleto gateway this server charges through. */
+export type GatewayConfig = { kind: 'sandbox' } | StripeConfig
+
+/**
+ * Stripe (decision 016): the secret (or restricted) key the server calls the API with, the
+ * publishable key the browser's Stripe.js uses, and the secret that signs Stripe's webhooks.
+ */
+export interface StripeConfig {
+  kind: 'stripe'
+  secretKey: string
+  publishableKey: string
+  webhookSecret: string
+  /** Where the API answers; undefined: Stripe's own (https://api.stripe.com). Tests: a fake. */
+  apiUrl: string | undefined
+  /** Where the browser loads Stripe.js from (its origin joins the CSP). */
+  jsUrl: string
+}
+
+export const stripeJsUrl = 'https://js.stripe.com/v3/'
+
+const stripeKeyPatterns = {
+  STRIPE_SECRET_KEY: {
+    pattern: /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/,
+    what: 'a chave secreta (sk_live_… ou sk_test_…) ou uma chave restrita (rk_…) do painel da Stripe',
+  },
+  STRIPE_PUBLISHABLE_KEY: {
+    pattern: /^pk_(test|live)_[A-Za-z0-9]{8,}$/,
+    what: 'a chave publicável (pk_live_… ou pk_test_…) do painel da Stripe',
+  },
+  STRIPE_WEBHOOK_SECRET: {
+    pattern: /^whsec_[A-Za-z0-9+/=]{8,}$/,
+    what: 'o segredo de assinatura (whsec_…) do endpoint de webhook cadastrado na Stripe',
+  },
+} as const
+
+function readGatewayConfig(env: Env, demo: boolean): GatewayConfig | undefined {
+  const get = (name: string) => read(env, name)
+  const chosen = get('PAYMENT_GATEWAY')?.toLowerCase()
+  const stripeNames = Object.keys(stripeKeyPatterns) as (keyof typeof stripeKeyPatterns)[]
+  if (chosen !== 'stripe') {
+    const stray = stripeNames.filter((name) => get(name) !== undefined)
+    if (stray.length && chosen === undefined) {
+      throw new ConfigError(`${stray.join(', ')} definido sem PAYMENT_GATEWAY=stripe.`)
+    }
+  }
+  if (chosen === undefined) return demo ? { kind: 'sandbox' } : undefined
+  if (chosen === 'sandbox') {
+    if (!demo) {
+      throw new ConfigError(
+        'PAYMENT_GATEWAY=sandbox só existe no modo de demonstração: use PAYMENT_GATEWAY=stripe, ou deixe sem para aceitar só Pix.',
+      )
+    }
+    return { kind: 'sandbox' }
+  }
+  if (chosen !== 'stripe') {
+    throw new ConfigError(
+      `PAYMENT_GATEWAY inválido: "${get('PAYMENT_GATEWAY')}". Use stripe${demo ? ' ou sandbox' : ''}.`,
+    )
+  }
+  const missing = stripeNames.filter((name) => get(name) === undefined)
+  if (missing.length) {
+    throw new ConfigError(`Com PAYMENT_GATEWAY=stripe, defina também ${missing.join(', ')}.`)
+  }
+  for (const name of stripeNames) {
+    const { pattern, what } = stripeKeyPatterns[name]
+    if (!pattern.test(get(name) ?? '')) throw new ConfigError(`${name} inválido: use ${what}.`)
+  }
+  const secretKey = get('STRIPE_SECRET_KEY') ?? ''
+  const publishableKey = get('STRIPE_PUBLISHABLE_KEY') ?? ''
+  const mode = (key: string) => (key.includes('_live_') ? 'live' : 'test')
+  if (mode(secretKey) !== mode(publishableKey)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY e STRIPE_PUBLISHABLE_KEY são de modos diferentes (uma de teste, outra live): use as duas do mesmo modo.',
+    )
+  }
+  const apiUrl = get('STRIPE_API_URL')
+  if (apiUrl) parseUrl('STRIPE_API_URL', apiUrl, ['http:', 'https:'])
+  const jsUrl = get('STRIPE_JS_URL')
+  if (jsUrl) parseUrl('STRIPE_JS_URL', jsUrl, ['http:', 'https:'])
+  return {
+    kind: 'stripe',
+    secretKey,
+    publishableKey,
+    webhookSecret: get('STRIPE_WEBHOOK_SECRET') ?? '',
+    apiUrl: apiUrl?.replace(/\/+$/, ''),
+    jsUrl: jsUrl ?? stripeJsUrl,
+  }
 }
 
 /** What demo mode uses when no PIX_* is set: the sandbox PSP of this same server. */
@@ -208,7 +302,9 @@ export function loadConfig(env: Env = process.env): Config {
       }
       return raw.toLowerCase() === 'off'
     }) ?? false
-  if (!demo) requireProductionSettings({ publicUrl, paymentsOff })
+  const pix = paymentsOff ? undefined : readPixConfig(env, demo)
+  const gateway = paymentsOff ? undefined : readGatewayConfig(env, demo)
+  if (!demo) requireProductionSettings({ publicUrl, paymentsOff, paying: !!(pix || gateway) })
   return {
     port: optional('PORT', (raw) => parseInteger('PORT', raw, 0, 65_535)) ?? 8080,
     host: get('HOST') ?? (demo ? '127.0.0.1' : '0.0.0.0'),
@@ -236,7 +332,8 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: optional('TRUST_PROXY', parseProxyHops) ?? 0,
     paymentsOff,
     connectOrigins: browserOrigins(env),
-    pix: readPixConfig(env, demo),
+    pix,
+    gateway,
     reconcile: {
       createdAfterMs:
         (optional('RECONCILE_AFTER', (raw) => parseDuration('RECONCILE_AFTER', raw)) ?? 30) * 1000,
@@ -260,16 +357,20 @@ export function loadConfig(env: Env = process.env): Config {
  * What a deploy outside demo mode cannot do without, each missing one named in a sentence. (The
  * session secret is not among them: without JWT_SECRET one is generated and kept in the database.)
  */
-function requireProductionSettings(settings: { publicUrl?: string; paymentsOff: boolean }) {
+function requireProductionSettings(settings: {
+  publicUrl?: string
+  paymentsOff: boolean
+  paying: boolean
+}) {
   const missing: string[] = []
   if (!settings.publicUrl) {
     missing.push(
       'Defina PUBLIC_URL, o endereço público do portal (ex.: https://portal.seuclube.com.br): os links de pagamento e os avisos usam esse endereço, nunca o cabeçalho Host de quem pede.',
     )
   }
-  if (!settings.paymentsOff) {
+  if (!settings.paymentsOff && !settings.paying) {
     missing.push(
-      'Não há gateway de cartão e boleto configurado: este servidor só traz o de demonstração. Defina PAYMENTS=off para iniciar sem pagamentos.',
+      'Nenhuma forma de pagamento configurada: defina PIX_API_URL e as demais PIX_* (Pix pelo seu banco) e/ou PAYMENT_GATEWAY=stripe com as STRIPE_* (cartão, recorrência e boleto), ou PAYMENTS=off para iniciar sem pagamentos.',
     )
   }
   if (missing.length) {

@@ -13,6 +13,7 @@ import { DataDirError } from './db/data-dir'
 import { demoEmails, seedDemoData } from './db/seed'
 import { isLoopback } from './http/client-address'
 import { createLogger } from './logger'
+import { liveMethodsLine } from './services/collections'
 import { startReconciler } from './services/reconciler'
 import { startReminders } from './services/reminders'
 import { loadServerSecret } from './services/secrets'
@@ -61,6 +62,7 @@ if (!config.whatsapp)
 const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp, logger })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
   logger.info(`Portal do Titular em http://localhost:${info.port} (ouvindo em ${config.host})`)
+  logger.info(`[pagamentos] ${liveMethodsLine(payments, config)}`)
   if (config.demo) {
     logger.info(
       '[demo] modo de demonstração: dados fictícios, pagamentos de mentira e os códigos de acesso legíveis em /dev/outbox, só a partir deste computador.',

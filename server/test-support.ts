@@ -119,8 +119,10 @@ export async function createTestServer(
     staticDir: join(tmpdir(), 'portal-do-titular-sem-build'),
     ...configOverrides,
   }
-  // Outside demo mode there is no sandbox PSP: no Pix unless a test configures one.
+  // Outside demo mode there is no sandbox PSP nor sandbox gateway: no Pix and no card unless a
+  // test configures them.
   if (!config.demo && !('pix' in configOverrides)) config.pix = undefined
+  if (!config.demo && !('gateway' in configOverrides)) config.gateway = undefined
   const sent: SentMessage[] = []
   const { logger, records } = captureLogs(config.demo)
   // The bank's API Pix and the webhooks go to this same app, in process (no socket).

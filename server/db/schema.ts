@@ -405,6 +405,21 @@ export const receivedPayments = pgTable(
   ],
 )
 
+/**
+ * What a gateway calls the things our references name (Stripe: a PaymentIntent per card charge
+ * or boleto, a Customer per contract with a card on file). Written after the object is created
+ * and before it can move money (a PaymentIntent is confirmed only afterwards), so a crash never
+ * leaves money moved under a name we cannot look up (decision 016).
+ */
+export const gatewayObjects = pgTable('gateway_objects', {
+  /** Ours: a charge id, `<charge id>-<n>` for a boleto, `customer:<contract id>`. */
+  reference: text('reference').primaryKey(),
+  gateway: text('gateway').notNull(),
+  /** The gateway's id, e.g. pi_…, cus_… */
+  objectId: text('object_id').notNull(),
+  createdAt: moment('created_at').notNull().defaultNow(),
+})
+
 /** The card a contract's recurring payment is charged to (a gateway token, never the number). */
 export const cardRecurrences = pgTable('card_recurrences', {
   id: id(),

@@ -4,6 +4,7 @@
  * breaks them; the samples make sure the breakage also reaches past the first checks. The
  * fixtures (sessions, payment links, card tokens, a Pix) are made through the API itself.
  */
+import { sandboxGatewayWebhookSecret } from '../adapters/payment-gateway/sandbox'
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import type { App } from '../app'
 import { sandboxPix } from '../config'
@@ -32,7 +33,6 @@ import {
   newPerson,
   readContract,
 } from '../routes/registration-test-support'
-import { sandboxGatewayWebhookSecret } from '../routes/webhooks'
 import { bearer, loginAs, requestCode, type TestServer } from '../test-support'
 import { forgedSessions } from './sessions'
 

@@ -7,24 +7,44 @@
  */
 import type { MiddlewareHandler } from 'hono'
 import { secureHeaders } from 'hono/secure-headers'
-import type { Config } from '../config'
+import type { Config, GatewayConfig } from '../config'
 
 type SecureHeadersOptions = NonNullable<Parameters<typeof secureHeaders>[0]>
 
 /**
- * Content Security Policy of DESIGN.md §6: only our own scripts, no plugins, no framing.
- * data:/blob: cover photos, PDFs and the card PNG the app builds in the browser.
+ * Where Stripe.js comes from, frames its card fields and the bank's authentication, and calls
+ * (Stripe's CSP guide); a stand-in served elsewhere (tests) is all three from its own origin.
  */
-export function contentSecurityPolicyDirectives(connectOrigins: readonly string[] = []) {
+export function cardGatewayOrigins(gateway: GatewayConfig | undefined) {
+  if (gateway?.kind !== 'stripe') return { script: [], frame: [], connect: [] }
+  const js = new URL(gateway.jsUrl).origin
+  if (js !== 'https://js.stripe.com') return { script: [js], frame: [js], connect: [js] }
+  return {
+    script: [js, 'https://*.js.stripe.com'],
+    frame: [js, 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+    connect: ['https://api.stripe.com'],
+  }
+}
+
+/**
+ * Content Security Policy of DESIGN.md §6: only our own scripts (and the card gateway's, when it
+ * is Stripe), no plugins, no framing of us. data:/blob: cover photos, PDFs and the card PNG the
+ * app builds in the browser.
+ */
+export function contentSecurityPolicyDirectives(
+  connectOrigins: readonly string[] = [],
+  gateway?: GatewayConfig,
+) {
+  const card = cardGatewayOrigins(gateway)
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", ...card.script],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
     // The app calls only us, plus the tokenizer and postal-code service when they live elsewhere.
-    connectSrc: ["'self'", 'data:', 'blob:', ...connectOrigins],
-    frameSrc: ["'self'", 'blob:', 'data:'],
+    connectSrc: ["'self'", 'data:', 'blob:', ...connectOrigins, ...card.connect],
+    frameSrc: ["'self'", 'blob:', 'data:', ...card.frame],
     workerSrc: ["'self'"],
     manifestSrc: ["'self'"],
     objectSrc: ["'none'"],
@@ -64,10 +84,10 @@ function kebab(name: string) {
 }
 
 export function securityHeaders(
-  config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'connectOrigins'>>,
+  config: Pick<Config, 'publicUrl'> & Partial<Pick<Config, 'connectOrigins' | 'gateway'>>,
 ): MiddlewareHandler {
   return secureHeaders({
-    contentSecurityPolicy: contentSecurityPolicyDirectives(config.connectOrigins),
+    contentSecurityPolicy: contentSecurityPolicyDirectives(config.connectOrigins, config.gateway),
     permissionsPolicy: permissions,
     xContentTypeOptions: 'nosniff',
     // Payment links carry their code in the URL: it never leaves in a Referer.

@@ -13,14 +13,13 @@ import {
   pixStatusQuery,
   pixVerifyRequest,
 } from '../../contract/payments'
-import type { PaymentGateway } from '../adapters/payment-gateway/index'
-import type { PixApi } from '../adapters/pix-api/client'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { readJson, readQuery } from '../http/validate'
 import { issueBoletos } from '../services/checkout-boleto'
 import { type CheckoutDeps, payWithCard } from '../services/checkout-card'
 import { generatePix, pixState, verifyPix } from '../services/checkout-pix'
+import type { PaymentsDeps } from '../services/collections'
 import {
   assertPayable,
   isCardSwap,
@@ -34,23 +33,23 @@ import { receiptOfLink } from '../services/receipts'
 /** Personal data and live prices: never kept by a browser or proxy cache. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
 
-export function checkoutRoutes(
-  deps: ServerDeps,
-  gateway: PaymentGateway | undefined,
-  pix: PixApi | undefined,
-) {
+/** Nothing to offer when payments are off: every method is refused, none is shown. */
+const noMethods = { pix: false, credit: false, recurrence: false, boleto_pix: false }
+
+export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefined) {
   const withGateway = (): CheckoutDeps => {
-    if (!gateway) throw new ApiError(503, paymentMessages.gatewayUnavailable)
-    return { ...deps, gateway, pix }
+    if (!payments) throw new ApiError(503, paymentMessages.gatewayUnavailable)
+    return payments
   }
 
   return (
     new Hono<AppEnv>()
       .get('/payment-link', async (c) => {
         const { code } = readQuery(c, paymentLinkQuery)
-        const context = await readLinkContext(deps.db, code)
+        const context = await readLinkContext(deps.db, code, payments?.live ?? noMethods)
         if (!isCardSwap(context)) assertPayable(context, 410)
-        return c.json(toPaymentLinkData(context, deps.now()), 200, NO_STORE)
+        const data = toPaymentLinkData(context, deps.now(), payments?.gateway?.cardEntry)
+        return c.json(data, 200, NO_STORE)
       })
       .post('/payment-link', async (c) => {
         const input = await readJson(c, cardPaymentRequest)

@@ -210,7 +210,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     it('charged at the gateway before the crash: settled, the instalment PAID', async () => {
       const { charge } = await crashedCharge(8)
       const card = await tokenize(server.app, testCards.visa)
-      await server.payments?.gateway.chargeCard({
+      await server.payments?.gateway?.chargeCard({
         companyId: demoGatewayId,
         cardToken: card.token,
         amount: charge.amount,
@@ -231,7 +231,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
       expect(await statuses()).toEqual(['CANCELLED'])
       const card = await tokenize(server.app, testCards.visa)
       // The request that was lost arrives at the gateway after all: its reference is closed.
-      const late = await server.payments?.gateway.chargeCard({
+      const late = await server.payments?.gateway?.chargeCard({
         companyId: demoGatewayId,
         cardToken: card.token,
         amount: charge.amount,

@@ -7,13 +7,15 @@
 import { Hono } from 'hono'
 import { cardTokenRequest } from '../../contract/tokenizer'
 import type { HttpTransport } from '../adapters/http'
-import type { SandboxGateway } from '../adapters/payment-gateway/sandbox'
+import {
+  type SandboxGateway,
+  sandboxGatewayWebhookSecret,
+} from '../adapters/payment-gateway/sandbox'
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import type { AppEnv, ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
 import { readJson } from '../http/validate'
 import type { SandboxPsp } from './sandbox-pix-api'
-import { sandboxGatewayWebhookSecret } from './webhooks'
 
 export const sandboxGatewayMessages = {
   companyId: 'Informe o cabeçalho CompanyId.',

@@ -4,15 +4,15 @@
  *   Pix received. Signed (HMAC of the body with PIX_WEBHOOK_SECRET), and never trusted for money:
  *   each txid of ours is read back from the bank (GET /cob) and what the bank says is applied,
  *   once per end-to-end id.
- * - POST /socios-api/webhooks/gateway: the card and boleto gateway's events (a boleto paid),
- *   signed the same way; the boleto's state is read back from the gateway.
+ * - POST /socios-api/webhooks/gateway: the card and boleto gateway's events, verified the
+ *   gateway's way (Stripe: the Stripe-Signature header; the sandbox: an HMAC like the Pix one).
+ *   The event only names a reference of ours; the charge is read back from the gateway.
  * A 5xx makes the provider try again later; the reconciler also asks, in case none arrives.
  */
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import type { PaymentGateway } from '../adapters/payment-gateway/index'
-import type { PixApi } from '../adapters/pix-api/client'
+import { NotificationSignatureError } from '../adapters/payment-gateway/index'
 import { webhookPix } from '../adapters/pix-api/schemas'
 import { verifyWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import { paymentCharges } from '../db/schema'
@@ -28,14 +28,11 @@ export const webhookMessages = {
   unavailable: 'Webhook não configurado.',
 } as const
 
-/** The gateway's event: a boleto of ours (by reference) changed. */
-export const gatewayEvent = v.object({
-  event: v.picklist(['boleto.paid']),
-  reference: v.pipe(v.string(), v.maxLength(100)),
-})
-
-/** The demo gateway's signing secret (GATEWAY_WEBHOOK_SECRET outside demo mode). */
-export const sandboxGatewayWebhookSecret = 'segredo-do-webhook-do-gateway-sandbox'
+/** Our references: a charge id (card), or `<charge id>-<n>` for its n-th boleto. */
+const chargeIdOf = (reference: string) => {
+  const id = reference.replace(/-\d+$/, '')
+  return uuidPattern.test(id) ? id : undefined
+}
 
 /** The body, once its HMAC signature checks out (401) and it has the expected shape (400). */
 async function signedBody<S extends v.GenericSchema>(
@@ -53,15 +50,9 @@ async function signedBody<S extends v.GenericSchema>(
   }
 }
 
-export function webhookRoutes(
-  deps: ServerDeps,
-  gateway: PaymentGateway | undefined,
-  pix: PixApi | undefined,
-) {
-  const payments = (): PaymentsDeps => {
-    if (!gateway) throw new ApiError(404, webhookMessages.unavailable)
-    return { ...deps, gateway, pix }
-  }
+export function webhookRoutes(deps: ServerDeps, payments: PaymentsDeps | undefined) {
+  const pix = payments?.pix
+  const gateway = payments?.gateway
 
   return new Hono<AppEnv>()
     .post('/pix/pix', async (c) => {
@@ -77,23 +68,29 @@ export function webhookRoutes(
         // A Pix to our key that is not one of our charges: nothing of ours to settle.
         if (!charge) continue
         const cob = await pix.getCob(txid)
-        if (cob) await applyPix(payments(), charge.id, cob)
+        if (cob && payments) await applyPix(payments, charge.id, cob)
       }
       return c.body(null, 200)
     })
     .post('/gateway', async (c) => {
       if (!gateway) throw new ApiError(404, webhookMessages.unavailable)
-      // Only the demo's sandbox gateway exists; a real one would bring its own secret.
-      if (!deps.config.demo) throw new ApiError(401, webhookMessages.signature)
-      const event = await signedBody(c, sandboxGatewayWebhookSecret, gatewayEvent)
-      // Boleto references are `<charge id>-<n>`: the charge is the part before the last dash.
-      const chargeId = event.reference.replace(/-\d+$/, '')
-      if (!uuidPattern.test(chargeId)) return c.body(null, 200)
-      const [charge] = await deps.db
-        .select()
-        .from(paymentCharges)
-        .where(and(eq(paymentCharges.id, chargeId), eq(paymentCharges.method, 'INSTALLMENT_BILL')))
-      if (charge) await resolveCharge(payments(), charge)
+      let references: string[]
+      try {
+        references = await gateway.notification(await c.req.text(), (name) => c.req.header(name))
+      } catch (error) {
+        if (error instanceof NotificationSignatureError)
+          throw new ApiError(401, webhookMessages.signature)
+        throw error
+      }
+      const ids = [...new Set(references.flatMap((reference) => chargeIdOf(reference) ?? []))]
+      for (const id of ids) {
+        const [charge] = await deps.db
+          .select()
+          .from(paymentCharges)
+          .where(eq(paymentCharges.id, id))
+        // Pix charges are the bank's to tell; a reference not of ours is nothing to settle.
+        if (charge && payments && charge.method !== 'PIX') await resolveCharge(payments, charge)
+      }
       return c.body(null, 200)
     })
 }

@@ -328,6 +328,20 @@ export async function refundDone(db: Database, paymentId: string, at: Date) {
   })
 }
 
+/**
+ * A refund the gateway cannot make (Stripe's boleto): marked MANUAL, off the reconciler's list,
+ * for a person to send back. The charge stays REFUNDING, which the metrics show. True when this
+ * call marked it (so the payer is told once).
+ */
+export async function refundByHandNeeded(db: Database, paymentId: string): Promise<boolean> {
+  const marked = await db
+    .update(receivedPayments)
+    .set({ refundStatus: 'MANUAL' })
+    .where(and(eq(receivedPayments.id, paymentId), eq(receivedPayments.refundStatus, 'PENDING')))
+    .returning({ id: receivedPayments.id })
+  return marked.length > 0
+}
+
 /** Payments that still have to go back to their payer. */
 export const refundsDue = (db: Database, limit = 20) =>
   db

@@ -11,7 +11,7 @@ import type { Boleto } from '../adapters/payment-gateway/index'
 import { ApiError } from '../http/errors'
 import { type Charge, chargesOfLink, moveCharge, noteOnCharge } from './charges'
 import { type CheckoutDeps, checkoutMessages, hasFullAddress } from './checkout-card'
-import { boletoReference, openCollection } from './collections'
+import { boletoReference, gatewayOf, openCollection } from './collections'
 import { reais, tellHolder } from './holder-messages'
 import { fullName } from './mappers'
 import { addMonthsTo, brazilianDate, isoFromBrazilian, splitInstallments } from './payment-amounts'
@@ -70,9 +70,10 @@ export async function issueBoletos(
   input: BoletoRequest,
 ): Promise<BoletoResponse> {
   const now = deps.now()
-  const context = await readLinkContext(deps.db, input.code)
+  const context = await readLinkContext(deps.db, input.code, deps.live)
   if (isCardSwap(context)) throw new ApiError(422, paymentMessages.methodUnavailable)
   assertPayable(context)
+  const rule = optionRule(context, 'INSTALLMENT_BILL', input.installments)
   if (!hasFullAddress(input)) throw new ApiError(400, checkoutMessages.addressIncomplete)
   if (!boletoDueDates(now).includes(input.selected_date)) {
     throw new ApiError(422, boletoMessages.dueDate)
@@ -83,7 +84,7 @@ export async function issueBoletos(
   const claim = await openCollection(deps, context, {
     method: 'INSTALLMENT_BILL',
     installments: input.installments,
-    rule: optionRule(context, 'INSTALLMENT_BILL', input.installments),
+    rule,
     reusable: (holder, plan) =>
       holder.method === 'INSTALLMENT_BILL' &&
       holder.status === 'PROCESSING' &&
@@ -102,15 +103,31 @@ export async function issueBoletos(
 
   const { charge } = claim
   let boletos: Boleto[]
+  const gateway = gatewayOf(deps)
+  const parts = splitInstallments(charge.amount, input.installments)
   try {
     boletos = await Promise.all(
-      splitInstallments(charge.amount, input.installments).map((amount, index) =>
-        deps.gateway.createBoleto({
+      parts.map((amount, index) =>
+        gateway.createBoleto({
           companyId: context.settings.gatewayId,
           amount,
           dueDate: addMonthsTo(firstDue, index),
           reference: boletoReference(charge.id, index),
-          payer: { name: fullName(context.person), cpf: context.person.cpf ?? '' },
+          description:
+            `${context.modelName} ${context.contract.contractNumber ?? ''}${parts.length > 1 ? ` (${index + 1}/${parts.length})` : ''}`.trim(),
+          payer: {
+            name: fullName(context.person),
+            cpf: context.person.cpf ?? '',
+            email: input.email ?? context.person.email ?? undefined,
+            address: {
+              zipCode: input.zip_code ?? '',
+              state: input.state ?? '',
+              city: input.city ?? '',
+              street: input.street ?? '',
+              number: input.number ?? '',
+              neighborhood: input.neighborhood ?? '',
+            },
+          },
         }),
       ),
     )

@@ -7,17 +7,19 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import type { CardPaymentRequest } from '../../contract/payments'
-import type { CardChargeResult, StoredCard } from '../adapters/payment-gateway/index'
+import type { CardChargeResult, CardOwner, StoredCard } from '../adapters/payment-gateway/index'
 import { cardRecurrences, paymentCharges } from '../db/schema'
 import { ApiError } from '../http/errors'
 import { type Charge, moveCharge, readCharge, settlePayment } from './charges'
-import { openCollection, type PaymentsDeps, resolveCharge } from './collections'
+import { gatewayOf, openCollection, type PaymentsDeps, resolveCharge } from './collections'
+import { fullName } from './mappers'
 import {
   assertPayable,
   isCardSwap,
   type LinkContext,
   needsPersonFields,
   optionRule,
+  paymentMessages,
   readLinkContext,
 } from './payment-links'
 
@@ -59,8 +61,15 @@ function assertNotExpired(month: number, year: number, now: Date) {
   }
 }
 
+/** The contract whose recurrence the card pays, as the gateway names its owner. */
+const cardOwner = (context: LinkContext): CardOwner => ({
+  contractId: context.contract.id,
+  name: fullName(context.person),
+  email: context.person.email ?? undefined,
+})
+
 async function knownCard(deps: CheckoutDeps, context: LinkContext, token: string) {
-  const card = await deps.gateway.findCard(context.settings.gatewayId, token)
+  const card = await gatewayOf(deps).findCard(context.settings.gatewayId, token)
   if (!card) throw new ApiError(422, checkoutMessages.cardUnknown)
   return card
 }
@@ -73,10 +82,11 @@ async function knownCard(deps: CheckoutDeps, context: LinkContext, token: string
 async function swapRecurrenceCard(deps: CheckoutDeps, context: LinkContext, card: StoredCard) {
   let check: CardChargeResult
   try {
-    check = await deps.gateway.verifyCard({
+    check = await gatewayOf(deps).verifyCard({
       companyId: context.settings.gatewayId,
       cardToken: card.token,
       reference: randomUUID(),
+      owner: cardOwner(context),
     })
   } catch (error) {
     deps.logger.error({ err: error }, '[checkout] gateway falhou ao verificar o cartão')
@@ -104,9 +114,10 @@ async function swapRecurrenceCard(deps: CheckoutDeps, context: LinkContext, card
  */
 export async function payWithCard(deps: CheckoutDeps, input: CardPaymentRequest): Promise<string> {
   const now = deps.now()
-  const context = await readLinkContext(deps.db, input.code)
+  const context = await readLinkContext(deps.db, input.code, deps.live)
   assertNotExpired(input.month, input.year, now)
   if (isCardSwap(context)) {
+    if (!context.live.credit) throw new ApiError(422, paymentMessages.methodUnavailable)
     return swapRecurrenceCard(deps, context, await knownCard(deps, context, input.card_token))
   }
   assertPayable(context)
@@ -126,13 +137,14 @@ export async function payWithCard(deps: CheckoutDeps, input: CardPaymentRequest)
   const { charge } = claim
   let result: CardChargeResult
   try {
-    result = await deps.gateway.chargeCard({
+    result = await gatewayOf(deps).chargeCard({
       companyId: context.settings.gatewayId,
       cardToken: card.token,
       amount: charge.amount,
       installments: input.installments,
       reference: charge.id,
       description: `${context.modelName} ${context.contract.contractNumber ?? ''}`.trim(),
+      ...(method === 'RECURRENCE' ? { keepFor: cardOwner(context) } : {}),
     })
   } catch (error) {
     deps.logger.error({ err: error }, `[checkout] gateway falhou na cobrança ${charge.id}`)

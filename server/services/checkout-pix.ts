@@ -57,9 +57,10 @@ export async function generatePix(
   input: PixGenerateRequest,
 ): Promise<PixGenerateResponse> {
   const now = deps.now()
-  const context = await readLinkContext(deps.db, input.code)
+  const context = await readLinkContext(deps.db, input.code, deps.live)
   if (isCardSwap(context)) throw new ApiError(422, paymentMessages.methodUnavailable)
   assertPayable(context)
+  const rule = optionRule(context, 'PIX', 1)
   if (!deps.pix) throw new ApiError(503, paymentMessages.gatewayUnavailable)
   const minutes = context.settings.expirationPix
   const expiresAt = new Date(now.getTime() + minutes * 60_000)
@@ -67,7 +68,7 @@ export async function generatePix(
   const claim = await openCollection(deps, context, {
     method: 'PIX',
     installments: 1,
-    rule: optionRule(context, 'PIX', 1),
+    rule,
     gatewayRef: pixTxid,
     expiresAt,
     reusable: (holder, plan) =>

@@ -6,8 +6,10 @@
  * reference (the charge id, or the txid made from it), so asking again is always safe.
  */
 import { eq } from 'drizzle-orm'
-import type { PaymentGateway } from '../adapters/payment-gateway/index'
+import type { ValidPaymentTypes } from '../../contract/payments'
+import { type PaymentGateway, RefundUnsupportedError } from '../adapters/payment-gateway/index'
 import { type Collection, type PixApi, PixApiError } from '../adapters/pix-api/client'
+import type { Config } from '../config'
 import { paymentLinks, receivedPayments } from '../db/schema'
 import { ApiError } from '../http/errors'
 import { isLive } from './charge-states'
@@ -18,6 +20,7 @@ import {
   moveCharge,
   type NewCollection,
   readCharge,
+  refundByHandNeeded,
   refundDone,
   type Settlement,
   settlePayment,
@@ -26,10 +29,48 @@ import { type MessageDeps, reais, tellHolder } from './holder-messages'
 import { type LinkContext, paymentMessages, readLinkContext } from './payment-links'
 
 export interface PaymentsDeps extends MessageDeps {
-  gateway: PaymentGateway
+  /** The card and boleto gateway; undefined when none is configured (no card, no boleto). */
+  gateway: PaymentGateway | undefined
   /** The bank's API Pix; undefined when none is configured (no Pix then). */
   pix: PixApi | undefined
+  /** What this server can take: a link offers its own methods and these, never others. */
+  live: ValidPaymentTypes
 }
+
+/** The start-up line: which methods this server takes, and through whom; what it does not. */
+export function liveMethodsLine(
+  payments: Pick<PaymentsDeps, 'gateway' | 'pix'> | undefined,
+  config: Pick<Config, 'paymentsOff' | 'pix'>,
+): string {
+  if (config.paymentsOff)
+    return 'Pagamentos desligados (PAYMENTS=off): nenhuma forma de pagamento é oferecida.'
+  const bank = config.pix?.apiUrl ? new URL(config.pix.apiUrl).host : 'de demonstração'
+  const live = [
+    ...(payments?.pix ? [`Pix (API Pix ${bank})`] : []),
+    ...(payments?.gateway ? [`cartão, recorrência e boleto (${payments.gateway.name})`] : []),
+  ]
+  const off = [
+    ...(payments?.pix ? [] : ['Pix (defina PIX_API_URL e as demais PIX_*)']),
+    ...(payments?.gateway
+      ? []
+      : ['cartão, recorrência e boleto (defina PAYMENT_GATEWAY=stripe e as STRIPE_*)']),
+  ]
+  return [
+    live.length ? `Pagamentos ativos: ${live.join('; ')}.` : 'Nenhuma forma de pagamento ativa.',
+    ...(off.length ? [`Não oferecidos: ${off.join('; ')}.`] : []),
+  ].join(' ')
+}
+
+/** The methods a server with this Pix and this gateway takes. */
+export const liveMethods = (
+  gateway: PaymentGateway | undefined,
+  pix: PixApi | undefined,
+): ValidPaymentTypes => ({
+  pix: pix !== undefined,
+  credit: gateway !== undefined,
+  recurrence: gateway !== undefined,
+  boleto_pix: gateway !== undefined,
+})
 
 export const collectionMessages = {
   gatewayFailed: 'Não foi possível concluir o pagamento com o gateway. Tente novamente.',
@@ -53,6 +94,12 @@ export const boletoReference = (chargeId: string, index: number) => `${chargeId}
 function pixApiOf(deps: PaymentsDeps): PixApi {
   if (!deps.pix) throw new ApiError(503, paymentMessages.gatewayUnavailable)
   return deps.pix
+}
+
+/** The card and boleto gateway; a charge of its kind cannot exist without one (503 if so). */
+export function gatewayOf(deps: PaymentsDeps): PaymentGateway {
+  if (!deps.gateway) throw new ApiError(503, paymentMessages.gatewayUnavailable)
+  return deps.gateway
 }
 
 /** The gateway could not be reached: say so, and let the reconciler find out the rest. */
@@ -118,7 +165,7 @@ export async function cancelCollection(deps: PaymentsDeps, charge: Charge, becau
     let paid = false
     for (const boleto of boletos) {
       try {
-        if ((await deps.gateway.cancelBoleto(boleto.reference)) === 'PAID') paid = true
+        if ((await gatewayOf(deps).cancelBoleto(boleto.reference)) === 'PAID') paid = true
       } catch (error) {
         throw unreachable(deps, `cancelar o boleto ${boleto.reference}`, error)
       }
@@ -179,15 +226,39 @@ export async function refundPayment(deps: PaymentsDeps, payment: ReceivedPayment
     if (refund.status === 'NAO_REALIZADO')
       throw new Error(`devolução recusada: ${refund.reason ?? ''}`)
   } else if (payment.method === 'INSTALLMENT_BILL') {
-    await deps.gateway.refundBoleto(payment.id.replace(/^boleto:/, ''))
+    try {
+      await gatewayOf(deps).refundBoleto(payment.id.replace(/^boleto:/, ''))
+    } catch (error) {
+      if (!(error instanceof RefundUnsupportedError)) throw error
+      await refundByHand(deps, charge, payment)
+      return
+    }
   } else {
-    await deps.gateway.refundCard(charge.id)
+    await gatewayOf(deps).refundCard(charge.id)
   }
   await refundDone(deps.db, payment.id, deps.now())
   if (!payment.payerToldAt) await tellRefund(deps, charge, payment)
 }
 
-async function tellRefund(deps: PaymentsDeps, charge: Charge, payment: ReceivedPayment) {
+/**
+ * Money the gateway cannot send back (Stripe takes no boleto refunds): an operator must, so it
+ * is logged as an error with what they need, kept as MANUAL, and the payer is told.
+ */
+async function refundByHand(deps: PaymentsDeps, charge: Charge, payment: ReceivedPayment) {
+  if (!(await refundByHandNeeded(deps.db, payment.id))) return
+  deps.logger.error(
+    { payment: payment.id, charge: charge.id, amount: payment.amount, method: payment.method },
+    `[pagamentos] devolução manual necessária: ${reais(payment.amount)} do pagamento ${payment.id} (o gateway não devolve ${methodName[charge.method]}). Devolva ao pagador e marque refund_status DONE.`,
+  )
+  if (!payment.payerToldAt) await tellRefund(deps, charge, payment, 'BY_HAND')
+}
+
+async function tellRefund(
+  deps: PaymentsDeps,
+  charge: Charge,
+  payment: ReceivedPayment,
+  how: 'GATEWAY' | 'BY_HAND' = 'GATEWAY',
+) {
   const [link] = await deps.db
     .select({ code: paymentLinks.code })
     .from(paymentLinks)
@@ -198,7 +269,9 @@ async function tellRefund(deps: PaymentsDeps, charge: Charge, payment: ReceivedP
     `Olá, ${context.person.firstName}! Recebemos um pagamento de ${reais(payment.amount)} por ` +
     `${methodName[charge.method]} para ${context.modelName} (contrato ` +
     `${context.contract.contractNumber ?? ''}), mas estas parcelas já estavam pagas. ` +
-    'O valor foi devolvido integralmente a quem pagou; nada mais precisa ser feito.'
+    (how === 'GATEWAY'
+      ? 'O valor foi devolvido integralmente a quem pagou; nada mais precisa ser feito.'
+      : 'O valor será devolvido integralmente pela nossa equipe, que vai entrar em contato para combinar a devolução.')
   await tellHolder(deps, context.person, {
     subject: `Pagamento devolvido: ${context.modelName}`,
     text,
@@ -215,7 +288,8 @@ async function tellRefund(deps: PaymentsDeps, charge: Charge, payment: ReceivedP
 /** Boletos paid at the bank: the charge settles once all of its boletos are. */
 async function resolveBoleto(deps: PaymentsDeps, charge: Charge) {
   const boletos = charge.data.boletos ?? []
-  const states = await Promise.all(boletos.map((boleto) => deps.gateway.boleto(boleto.reference)))
+  const gateway = gatewayOf(deps)
+  const states = await Promise.all(boletos.map((boleto) => gateway.boleto(boleto.reference)))
   const paid = states.flatMap((state) => (state?.status === 'PAID' ? [state] : []))
   if (boletos.length && paid.length === boletos.length) {
     const outcome = await settlePayment(deps.db, charge.id, {
@@ -274,9 +348,10 @@ export async function resolveCharge(deps: PaymentsDeps, charge: Charge) {
     return
   }
   // Card: approved, declined, or never reached the gateway (then the reference is closed).
-  let outcome = await deps.gateway.cardCharge(charge.id)
-  if (!outcome && (await deps.gateway.voidCard(charge.id)) === 'APPROVED')
-    outcome = await deps.gateway.cardCharge(charge.id)
+  const gateway = gatewayOf(deps)
+  let outcome = await gateway.cardCharge(charge.id)
+  if (!outcome && (await gateway.voidCard(charge.id)) === 'APPROVED')
+    outcome = await gateway.cardCharge(charge.id)
   if (!outcome) {
     await moveCharge(deps.db, charge.id, 'CANCELLED', { message: collectionMessages.notReached })
     return

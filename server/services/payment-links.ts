@@ -14,6 +14,7 @@ import {
   type PaymentType,
   type ValidPaymentTypes,
 } from '../../contract/payments'
+import type { CardEntry } from '../adapters/payment-gateway/index'
 import { appOrigin, type Config } from '../config'
 import type { Database } from '../db/client'
 import {
@@ -128,13 +129,24 @@ export interface PaymentSettings {
   gatewayId: string
 }
 
+/** Every method: what a link offers when nothing else limits it. */
+const everyMethod: ValidPaymentTypes = {
+  pix: true,
+  credit: true,
+  recurrence: true,
+  boleto_pix: true,
+}
+
 /** Everything a link's screen and its payments need, read in three queries. */
 export interface LinkContext {
   link: typeof paymentLinks.$inferSelect
   contract: typeof contracts.$inferSelect
   person: typeof persons.$inferSelect
   modelName: string
+  /** The model's settings, its methods narrowed to those this server takes. */
   settings: PaymentSettings
+  /** What this server takes (a card swap needs the card gateway). */
+  live: ValidPaymentTypes
   adjustments: (AdjustmentRule & { channel: string })[]
   instalments: (typeof paymentOrders.$inferSelect)[]
 }
@@ -147,7 +159,15 @@ const noPayments: PaymentSettings = {
   gatewayId: '',
 }
 
-export async function readLinkContext(db: Database, code: string): Promise<LinkContext> {
+/**
+ * The link and all it needs. `live` is what this server can take: a method the model offers but
+ * no provider here collects is not offered (and refused if asked for).
+ */
+export async function readLinkContext(
+  db: Database,
+  code: string,
+  live: ValidPaymentTypes = everyMethod,
+): Promise<LinkContext> {
   if (!linkCodePattern.test(code)) throw new ApiError(404, paymentMessages.linkNotFound)
   const [found] = await db
     .select({
@@ -185,8 +205,21 @@ export async function readLinkContext(db: Database, code: string): Promise<LinkC
           .where(inArray(paymentOrders.id, found.link.instalmentIds))
           .orderBy(asc(paymentOrders.installment), asc(paymentOrders.id)),
   ])
-  const { settings, ...rest } = found
-  return { ...rest, settings: settings ?? noPayments, adjustments, instalments }
+  const { settings: stored, ...rest } = found
+  const settings = stored ?? noPayments
+  const offered = {
+    pix: settings.validPaymentTypes.pix && live.pix,
+    credit: settings.validPaymentTypes.credit && live.credit,
+    recurrence: settings.validPaymentTypes.recurrence && live.recurrence,
+    boleto_pix: settings.validPaymentTypes.boleto_pix && live.boleto_pix,
+  }
+  return {
+    ...rest,
+    settings: { ...settings, validPaymentTypes: offered },
+    live,
+    adjustments,
+    instalments,
+  }
 }
 
 export const isCardSwap = (context: LinkContext) => context.link.src === changeCardRecurrenceSrc
@@ -268,8 +301,15 @@ export const boletoDueDates = (now: Date) =>
 const phoneText = (person: LinkContext['person']) =>
   person.phoneNumber ? `+${person.phoneDdi ?? '55'} ${person.phoneNumber}` : ''
 
-/** GET /checkout/payment-link : the screen's data for an open link. */
-export function toPaymentLinkData(context: LinkContext, now: Date): PaymentLinkData {
+/**
+ * GET /checkout/payment-link : the screen's data for an open link, and (beyond the spec) how the
+ * browser takes a card here when a card method is offered.
+ */
+export function toPaymentLinkData(
+  context: LinkContext,
+  now: Date,
+  cardEntry?: CardEntry,
+): PaymentLinkData {
   const swap = isCardSwap(context)
   const totals = linkTotals(linkDues(context, now))
   const list = (channel: string): PaymentAdjustment[] =>
@@ -284,6 +324,9 @@ export function toPaymentLinkData(context: LinkContext, now: Date): PaymentLinkD
           splitInstallments(adjustedAmount(totals.value, entry), entry.installment)[0] ?? 0,
       }))
   const { contract, person } = context
+  const validTypes = swap
+    ? { pix: false, credit: context.live.credit, recurrence: false, boleto_pix: false }
+    : context.settings.validPaymentTypes
   return {
     holder: fullName(person),
     email: person.email ?? '',
@@ -310,9 +353,8 @@ export function toPaymentLinkData(context: LinkContext, now: Date): PaymentLinkD
     need_fill_person_fields: needsPersonFields(person) ? 'true' : 'false',
     ...personAddress(person),
     boleto_due_dates: boletoDueDates(now),
-    valid_payment_types: swap
-      ? { pix: false, credit: true, recurrence: false, boleto_pix: false }
-      : context.settings.validPaymentTypes,
+    valid_payment_types: validTypes,
+    ...(cardEntry && (validTypes.credit || validTypes.recurrence) ? { card_entry: cardEntry } : {}),
     payment_adjustment: {
       payment_adjustment_list: list('OTHER'),
       payment_adjustment_list_b2b: list('B2B'),

@@ -78,4 +78,21 @@ export function boletoNumbers(input: BoletoNumbers): { barcode: string; digitabl
 }
 
 // How a bank prints the line is a pure rule the app shares (contract/format.ts).
+/**
+ * The 44-digit barcode a 47-digit linha digitável stands for (the line's fields put back in
+ * barcode order, check digits of the fields dropped); undefined for anything else.
+ */
+export function barcodeFromDigitableLine(line: string): string | undefined {
+  const digits = line.replace(/\D/g, '')
+  if (digits.length !== 47) return undefined
+  return (
+    digits.slice(0, 4) +
+    digits.slice(32, 33) +
+    digits.slice(33, 47) +
+    digits.slice(4, 9) +
+    digits.slice(10, 20) +
+    digits.slice(21, 31)
+  )
+}
+
 export { formatDigitableLine } from '../../../contract/format'

@@ -7,11 +7,27 @@
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
+import * as v from 'valibot'
 import type { CardTokenRequest, CardTokenResponse } from '../../../contract/tokenizer'
 import type { Database } from '../../db/client'
 import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from '../../db/schema'
+import { verifyWebhook, webhookSignatureHeader } from '../pix-api/webhook'
 import { boletoNumbers } from './boleto-line'
-import type { CardChargeResult, PaymentGateway, StoredCard } from './index'
+import {
+  type CardChargeResult,
+  NotificationSignatureError,
+  type PaymentGateway,
+  type StoredCard,
+} from './index'
+
+/** The demo gateway's signing secret of its notifications. */
+export const sandboxGatewayWebhookSecret = 'segredo-do-webhook-do-gateway-sandbox'
+
+/** The sandbox's notification: a boleto of ours (by reference) changed. */
+export const sandboxGatewayEvent = v.object({
+  event: v.picklist(['boleto.paid']),
+  reference: v.pipe(v.string(), v.maxLength(100)),
+})
 
 export const sandboxCards = {
   visa: '4111111111111111',
@@ -89,6 +105,23 @@ export function createSandboxGateway(db: Database, now: () => Date) {
   }
 
   const gateway: PaymentGateway = {
+    name: 'sandbox',
+    cardEntry: { kind: 'sandbox' },
+
+    /** Signed like the sandbox bank's Pix notifications: an HMAC of the body. */
+    async notification(body, header) {
+      if (!verifyWebhook(sandboxGatewayWebhookSecret, body, header(webhookSignatureHeader)))
+        throw new NotificationSignatureError('assinatura do sandbox inválida')
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(body)
+      } catch {
+        return []
+      }
+      const event = v.safeParse(sandboxGatewayEvent, parsed)
+      return event.success ? [event.output.reference] : []
+    },
+
     async findCard(companyId, token) {
       const [row] = await db
         .select()
