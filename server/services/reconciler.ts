@@ -7,6 +7,7 @@
  * step it takes is conditional or idempotent, so two instances doing the same thing agree.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm'
+import { OutcomePendingError } from '../adapters/payment-gateway/index'
 import type { Database } from '../db/client'
 import { paymentCharges } from '../db/schema'
 import { type Charge, refundsDue } from './charges'
@@ -80,6 +81,8 @@ export async function reconcileOnce(
       await resolveCharge(deps, charge)
       report.charges++
     } catch (error) {
+      // Still processing at the gateway: nothing wrong, asked again on a later pass.
+      if (error instanceof OutcomePendingError) continue
       report.failures++
       deps.logger.warn({ err: error }, `[reconciliador] cobrança ${charge.id} não resolvida`)
     }
