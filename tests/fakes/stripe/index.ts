@@ -112,6 +112,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       ready(started),
     )
   })
+  // Idle connections outlive the clients' own idle timeout (undici: 4 s), so it is always the
+  // client that drops one: a server closing first races a client reusing it (ECONNRESET), and on
+  // a loop busy for seconds (tests compiling validators) the two happen together.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 120_000
   const { port } = server.address() as AddressInfo
   const url = `http://127.0.0.1:${port}`
   account.baseUrl = url

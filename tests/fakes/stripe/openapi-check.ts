@@ -168,6 +168,7 @@ export function requestViolations(operation: Operation, request: LoggedRequest):
     validator = new RequestValidator({
       parameters: (op.parameters ?? []) as never,
       requestBody: op.requestBody as never,
+      additionalQueryProperties: false,
     })
     requestValidators.set(operation.name, validator)
   }

@@ -69,6 +69,8 @@ export async function startWebhookReceiver() {
       response.writeHead(200).end()
     })
   })
+  // As the fake's own server: the client, not this endpoint, drops an idle connection.
+  server.keepAliveTimeout = 120_000
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
   const { port } = server.address() as AddressInfo
   return {
@@ -110,3 +112,5 @@ export function conformanceChecker(fake: FakeStripe) {
     return problems
   }
 }
+
+export type WebhookReceiver = Awaited<ReturnType<typeof startWebhookReceiver>>

@@ -10,6 +10,8 @@
  * `t` is the real clock, not the fake's `now`: the receiver checks it against its own clock.
  */
 import { createHmac } from 'node:crypto'
+import { request as httpRequest } from 'node:http'
+import { request as httpsRequest } from 'node:https'
 import type Stripe from 'stripe'
 import { event } from './objects/event'
 import { randomToken } from './store'
@@ -40,6 +42,27 @@ export function signatureHeader(payload: string, secret: string, timestamp: numb
 }
 
 export const newWebhookSecret = () => `whsec_${randomToken(32)}`
+
+/**
+ * One POST on a connection of its own, as each Stripe delivery arrives: a kept-alive one could
+ * be closed by the receiver just as it is reused, and a delivery is tried only once here.
+ */
+function post(url: string, body: string, headers: Record<string, string>): Promise<number> {
+  const send = url.startsWith('https:') ? httpsRequest : httpRequest
+  return new Promise((done, fail) => {
+    const request = send(
+      url,
+      { method: 'POST', headers, agent: false, timeout: 20_000 },
+      (response) => {
+        response.resume()
+        response.on('end', () => done(response.statusCode ?? 0))
+      },
+    )
+    request.on('timeout', () => request.destroy(new Error('timeout: 20 s sem resposta')))
+    request.on('error', fail)
+    request.end(body)
+  })
+}
 
 export class Webhooks {
   #endpoint: WebhookEndpoint | undefined
@@ -96,18 +119,11 @@ export class Webhooks {
       status: undefined,
     }
     try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json; charset=utf-8',
-          'stripe-signature': signatureHeader(payload, endpoint.secret, timestamp),
-          'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-        },
-        body: payload,
-        signal: AbortSignal.timeout(20_000),
+      delivery.status = await post(endpoint.url, payload, {
+        'content-type': 'application/json; charset=utf-8',
+        'stripe-signature': signatureHeader(payload, endpoint.secret, timestamp),
+        'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
       })
-      delivery.status = response.status
-      await response.arrayBuffer()
     } catch (error) {
       delivery.error = error instanceof Error ? error.message : String(error)
     }

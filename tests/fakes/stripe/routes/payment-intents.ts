@@ -1,27 +1,21 @@
 /**
  * PaymentIntents (https://docs.stripe.com/api/payment_intents): create (and confirm at once with
  * confirm=true), retrieve (also with the publishable key and the client secret, as Stripe.js
- * does), confirm, cancel. A card is charged at confirm; a boleto shows its voucher and waits for
- * the payer's bank (FakeStripe.payBoleto / expireBoleto).
+ * does), confirm (intent-confirm.ts), cancel.
  */
 import type Stripe from 'stripe'
 import * as v from 'valibot'
 import type { Account } from '../account'
 import type { ApiCall } from '../api'
-import { boletoVoucher } from '../boleto'
 import { invalidParam, unexpectedState } from '../errors'
 import { expanded } from '../expand'
-import { cardOptions, paymentIntent } from '../objects/payment-intent'
+import { paymentIntent } from '../objects/payment-intent'
 import { boletoPaymentMethod } from '../objects/payment-method'
 import { boolean, integer, metadata, oneOf, params, readParams, text } from '../params'
 import { found, unixTime } from '../store'
 import { boletoTaxId, checkBoletoPayer } from './boleto-payer'
-import { chargeCard } from './card-attempts'
-import {
-  type PaymentMethodOptionsParams,
-  paymentMethodData,
-  paymentMethodOptions,
-} from './intent-params'
+import { applyOptions, confirmIntent } from './intent-confirm'
+import { paymentMethodData, paymentMethodOptions } from './intent-params'
 import { usablePaymentMethod } from './payment-method-use'
 
 const acceptedTypes = ['card', 'boleto']
@@ -77,76 +71,6 @@ function checkTypes(types: string[] | undefined, currency: string) {
       'currency',
       `The currency provided (${currency}) is invalid for one or more payment method types on this PaymentIntent. The payment method type boleto only supports: brl.`,
     )
-}
-
-/** The confirm's options on the intent; an installment plan only ever at confirmation. */
-function applyOptions(
-  intent: Stripe.PaymentIntent,
-  options: PaymentMethodOptionsParams | undefined,
-) {
-  for (const type of Object.keys(options ?? {}))
-    if (!intent.payment_method_types.includes(type))
-      throw invalidParam(
-        `payment_method_options[${type}]`,
-        `payment_method_options[${type}] cannot be given: ${type} is not in this PaymentIntent's payment_method_types.`,
-      )
-  const current = intent.payment_method_options ?? {}
-  const installments = options?.card?.installments
-  if (installments)
-    current.card = cardOptions({
-      enabled: installments.enabled ?? true,
-      plan: installments.plan ?? null,
-    })
-  const days = options?.boleto?.expires_after_days
-  if (days !== undefined) {
-    if (days < 0)
-      throw invalidParam(
-        'payment_method_options[boleto][expires_after_days]',
-        'This value must be greater than or equal to 0.',
-      )
-    current.boleto = { ...current.boleto, expires_after_days: days }
-  }
-  intent.payment_method_options = current
-}
-
-const confirmable = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
-
-function confirm(
-  account: Account,
-  intent: Stripe.PaymentIntent,
-  input: v.InferOutput<typeof confirmParams>,
-  call: ApiCall,
-) {
-  if (!confirmable.has(intent.status))
-    throw unexpectedState(
-      'payment_intent_unexpected_state',
-      `You cannot confirm this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be confirmed: requires_confirmation, requires_action, requires_payment_method.`,
-      { payment_intent: structuredClone(intent) },
-    )
-  const customer = typeof intent.customer === 'string' ? intent.customer : null
-  const types = intent.payment_method_types
-  if (input.payment_method)
-    intent.payment_method = usablePaymentMethod(account, input.payment_method, {
-      kind: 'PaymentIntent',
-      customer,
-      types,
-    }).id
-  applyOptions(intent, input.payment_method_options)
-  const methodId = typeof intent.payment_method === 'string' ? intent.payment_method : undefined
-  const method = methodId ? account.store.paymentMethods.get(methodId) : undefined
-  if (!method)
-    throw unexpectedState(
-      'payment_intent_unexpected_state',
-      "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
-      { payment_intent: structuredClone(intent) },
-    )
-  if (method.type === 'card') return chargeCard(account, intent, method, call.request)
-  const now = account.store.now()
-  const days = intent.payment_method_options?.boleto?.expires_after_days ?? 3
-  const voucher = boletoVoucher(intent, now, days, account.baseUrl)
-  account.store.vouchers.set(voucher.token, intent.id)
-  intent.status = 'requires_action'
-  intent.next_action = { type: 'boleto_display_details', boleto_display_details: voucher.details }
 }
 
 function boletoFromData(account: Account, data: v.InferOutput<typeof paymentMethodData>) {
@@ -210,7 +134,12 @@ export function createPaymentIntent(account: Account, call: ApiCall): Stripe.Pay
   applyOptions(intent, { ...otherOptions, ...(card && !plan ? { card } : {}) })
   store.paymentIntents.set(intent.id, intent)
   if (input.confirm)
-    confirm(account, intent, { payment_method_options: input.payment_method_options }, call)
+    confirmIntent(
+      account,
+      intent,
+      { payment_method_options: input.payment_method_options },
+      call.request,
+    )
   return expanded(account, intent, input.expand)
 }
 
@@ -234,7 +163,7 @@ export function retrievePaymentIntent(account: Account, call: ApiCall): Stripe.P
 export function confirmPaymentIntent(account: Account, call: ApiCall): Stripe.PaymentIntent {
   const input = readParams(confirmParams, call.params)
   const intent = intentOf(account, call)
-  confirm(account, intent, input, call)
+  confirmIntent(account, intent, input, call.request)
   return expanded(account, intent, input.expand)
 }
 
