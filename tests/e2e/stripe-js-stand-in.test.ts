@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe/index'
-import { sdkFor } from '../fakes/stripe/test-support'
+import { conformanceChecker, sdkFor } from '../fakes/stripe/test-support'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 
 type ChangeEvent = {
@@ -121,6 +121,8 @@ describeBrowser('the Stripe.js stand-in served by the fake Stripe', () => {
     const known = await sdkFor(fake).paymentMethods.retrieve(paymentMethod.id)
     expect(known.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12 })
     expect(known.billing_details.name).toBe('Ana Souza')
+    // What the stand-in sent and the fake answered, as Stripe's OpenAPI document says.
+    expect(conformanceChecker(fake)()).toEqual([])
   })
 
   it('calls a full number failing Luhn invalid_number, and sends nothing', async () => {

@@ -100,7 +100,8 @@
       placeholder: 'MM / AA',
       incomplete: 'incomplete_expiry',
       format(digits, deleting) {
-        const kept = (/^[2-9]/.test(digits) ? `0${digits}` : digits).slice(0, 4)
+        // A month that cannot start with its first digit gets a 0 before it: 2 → 02, 13 → 01 / 3.
+        const kept = (/^([2-9]|1[3-9])/.test(digits) ? `0${digits}` : digits).slice(0, 4)
         if (kept.length < 2 || (kept.length === 2 && deleting)) return { digits: kept, text: kept }
         return { digits: kept, text: `${kept.slice(0, 2)} / ${kept.slice(2)}` }
       },
@@ -225,7 +226,13 @@
     #typed(text, deleting) {
       const formatted = this.#rules.format(text.replace(/\D/g, ''), deleting, this.#group)
       this.#digits = formatted.digits
-      if (this.#input && this.#input.value !== formatted.text) this.#input.value = formatted.text
+      const input = this.#input
+      if (input && input.value !== formatted.text) {
+        const caret = input.selectionStart ?? text.length
+        input.value = formatted.text
+        if (document.activeElement === input)
+          keepCaret(input, caret >= text.length ? undefined : text.slice(0, caret), formatted)
+      }
       this.#judge(false)
       this.#emit('change', this.#changeEvent())
       if (this.#type === 'cardNumber') this.#group.brandChanged()
@@ -343,6 +350,20 @@
       this.#destroyed = true
       this.#group.forget(this.#type)
     }
+  }
+
+  /**
+   * After reformatting, a caret at the end stays at the end; one inside stays after the same
+   * digits it followed (as in Stripe's fields).
+   */
+  function keepCaret(input, before, formatted) {
+    const digitsBefore =
+      before === undefined ? formatted.digits.length : before.replace(/\D/g, '').length
+    let position = 0
+    for (let seen = 0; position < formatted.text.length && seen < digitsBefore; position++)
+      if (/\d/.test(formatted.text[position])) seen++
+    if (digitsBefore >= formatted.digits.length) position = formatted.text.length
+    input.setSelectionRange(position, position)
   }
 
   const pick = (object, keys) =>
