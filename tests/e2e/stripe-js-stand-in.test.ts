@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe/index'
-import { conformanceChecker, sdkFor } from '../fakes/stripe/test-support'
+import { conformanceChecker, paymentMethodFromBrowser, sdkFor } from '../fakes/stripe/test-support'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 
 type ChangeEvent = {
@@ -34,6 +34,7 @@ const page = (fake: FakeStripe) => `<!doctype html>
       element.on('change', (event) => window.changes.push(event))
       element.mount('#' + id)
     }
+    window.stripe = stripe
     window.createCard = () => stripe.createPaymentMethod({
       type: 'card',
       card: elements.getElement('cardNumber'),
@@ -146,5 +147,27 @@ describeBrowser('the Stripe.js stand-in served by the fake Stripe', () => {
       },
     })
     expect(fake.requests()).toHaveLength(sent)
+  })
+
+  it('completes 3-D Secure with handleNextAction: the PaymentIntent succeeds', async () => {
+    const card = await paymentMethodFromBrowser(fake, { number: '4000002500003155' })
+    const intent = await sdkFor(fake).paymentIntents.create({
+      amount: 5_000,
+      currency: 'brl',
+      payment_method: card.id,
+      payment_method_types: ['card'],
+      confirm: true,
+    })
+    expect(intent.status).toBe('requires_action')
+    const result = await tab.evaluate(
+      (clientSecret) =>
+        (
+          window as unknown as {
+            stripe: { handleNextAction: (options: object) => Promise<{ paymentIntent?: unknown }> }
+          }
+        ).stripe.handleNextAction({ clientSecret }),
+      intent.client_secret,
+    )
+    expect(result.paymentIntent).toMatchObject({ id: intent.id, status: 'succeeded' })
   })
 })
