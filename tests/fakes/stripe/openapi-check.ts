@@ -45,7 +45,17 @@ export const documentPath =
 
 let loaded: Document | undefined
 export function stripeDocument(): Document {
-  loaded ??= JSON.parse(readFileSync(documentPath, 'utf8')) as Document
+  if (loaded) return loaded
+  let text: string
+  try {
+    text = readFileSync(documentPath, 'utf8')
+  } catch (error) {
+    throw new Error(
+      `O documento OpenAPI da Stripe (API 2024-04-10) não está em ${documentPath}: defina STRIPE_OPENAPI_DOCUMENT com o caminho do spec3.json dessa versão.`,
+      { cause: error },
+    )
+  }
+  loaded = JSON.parse(text) as Document
   return loaded
 }
 
