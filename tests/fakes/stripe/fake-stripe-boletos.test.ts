@@ -102,6 +102,22 @@ describe('boletos', { timeout: 180_000 }, () => {
     expect(cancel).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' })
   })
 
+  it('paid, then processing while the banks clear it, then succeeded', async () => {
+    const created = await boleto(12_345, 3)
+    await stripe.paymentIntents.confirm(created.id, {})
+    await fake.payBoleto(created.id, { clearing: true })
+    const clearing = await stripe.paymentIntents.retrieve(created.id)
+    expect(clearing).toMatchObject({ status: 'processing', next_action: null, latest_charge: null })
+    const cancel = await failure(stripe.paymentIntents.cancel(created.id))
+    expect(cancel).toMatchObject({ statusCode: 400, code: 'payment_intent_unexpected_state' })
+    await fake.payBoleto(created.id)
+    expect((await stripe.paymentIntents.retrieve(created.id)).status).toBe('succeeded')
+    expect(eventsAbout(created.id)).toEqual([
+      'payment_intent.processing',
+      'payment_intent.succeeded',
+    ])
+  })
+
   it('unpaid by its date: requires_payment_method and payment_intent.payment_failed', async () => {
     const created = await boleto(12_345, 3)
     await stripe.paymentIntents.confirm(created.id, {})

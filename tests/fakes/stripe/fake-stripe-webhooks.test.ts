@@ -24,13 +24,35 @@ beforeAll(() => {
 })
 
 describe('webhooks', { timeout: 180_000 }, () => {
-  it('makes an event for each settling change: succeeded, payment_failed, canceled', async () => {
+  it('makes an event for each settling change: succeeded, payment_failed, canceled, processing', async () => {
     const card = async (number: string) => (await paymentMethodFromBrowser(fake, { number })).id
     const paid = await cardIntent(await card('4242424242424242'), { confirm: true })
     const declined = await cardIntent(await card('4000000000000002'))
     expect((await failure(stripe.paymentIntents.confirm(declined.id, {}))).statusCode).toBe(402)
     const dropped = await cardIntent(await card('4242424242424242'))
     await stripe.paymentIntents.cancel(dropped.id)
+    const boleto = await stripe.paymentIntents.create({
+      amount: 5_000,
+      currency: 'brl',
+      payment_method_types: ['boleto'],
+      confirm: true,
+      payment_method_data: {
+        type: 'boleto',
+        boleto: { tax_id: '00000000000' },
+        billing_details: {
+          name: 'Ana Souza',
+          email: 'ana@example.com',
+          address: {
+            line1: 'Rua A, 1',
+            city: 'Recife',
+            state: 'PE',
+            postal_code: '50000000',
+            country: 'BR',
+          },
+        },
+      },
+    })
+    await fake.payBoleto(boleto.id, { clearing: true })
     await fake.webhooksSettled()
     expect(
       fake.events().map((event) => [event.type, (event.data.object as { id: string }).id]),
@@ -38,13 +60,14 @@ describe('webhooks', { timeout: 180_000 }, () => {
       ['payment_intent.succeeded', paid.id],
       ['payment_intent.payment_failed', declined.id],
       ['payment_intent.canceled', dropped.id],
+      ['payment_intent.processing', boleto.id],
     ])
-    expect(fake.deliveries().map((delivery) => delivery.status)).toEqual([200, 200, 200])
+    expect(fake.deliveries().map((delivery) => delivery.status)).toEqual([200, 200, 200, 200])
   })
 
   it("signs every event as Stripe does: the official SDK's constructEvent accepts each", async () => {
     await fake.webhooksSettled()
-    expect(receiver.received.length).toBe(3)
+    expect(receiver.received.length).toBe(4)
     expect(receiver.received.length).toBe(fake.events().length)
     for (const { body, signature } of receiver.received) {
       expect(signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/)
@@ -73,6 +96,7 @@ describe('webhooks', { timeout: 180_000 }, () => {
         'payment_intent.succeeded',
         'payment_intent.payment_failed',
         'payment_intent.canceled',
+        'payment_intent.processing',
       ]),
     )
     const problems = events.flatMap((event) => [

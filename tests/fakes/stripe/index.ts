@@ -14,7 +14,7 @@ import { Hono } from 'hono'
 import type Stripe from 'stripe'
 import type { Account } from './account'
 import { type Access, type ApiCall, type ApiContext, apiRoute, type LoggedRequest } from './api'
-import { expireBoleto, payBoleto } from './bank'
+import { type BoletoPayment, expireBoleto, payBoleto } from './bank'
 import { authenticate, preflight, stripeJs, voucherPage } from './routes/browser'
 import { createCustomer } from './routes/customers'
 import {
@@ -29,7 +29,7 @@ import { cancelSetupIntent, createSetupIntent } from './routes/setup-intents'
 import { createStore, randomToken } from './store'
 import { type Delivery, type WebhookEndpoint, Webhooks } from './webhooks'
 
-export type { Delivery, LoggedRequest }
+export type { BoletoPayment, Delivery, LoggedRequest }
 
 export interface FakeStripeOptions {
   /** Where events go, signed with this whsec_… secret; without it, events are made, not sent. */
@@ -48,8 +48,11 @@ export interface FakeStripe {
   /** url + '/v3/': the Stripe.js stand-in — STRIPE_JS_URL. */
   jsUrl: string
   setWebhook(url: string, secret: string): void
-  /** The payer's bank pays the boleto; resolves once payment_intent.succeeded was offered. */
-  payBoleto(paymentIntentId: string): Promise<void>
+  /**
+   * The payer's bank pays the boleto; resolves once payment_intent.succeeded was offered. With
+   * `{ clearing: true }`: processing (payment_intent.processing) until the next payBoleto.
+   */
+  payBoleto(paymentIntentId: string, payment?: BoletoPayment): Promise<void>
   /** The boleto's date passes unpaid; resolves once payment_intent.payment_failed was offered. */
   expireBoleto(paymentIntentId: string): Promise<void>
   /** Every event made, oldest first (sent when a webhook endpoint is set). */
@@ -129,7 +132,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     },
     jsUrl: `${url}/v3/`,
     setWebhook: (webhookUrl, secret) => account.webhooks.configure({ url: webhookUrl, secret }),
-    payBoleto: (id) => payBoleto(account, id),
+    payBoleto: (id, payment) => payBoleto(account, id, payment),
     expireBoleto: (id) => expireBoleto(account, id),
     events: () => account.webhooks.events(),
     deliveries: () => account.webhooks.deliveries(),
