@@ -73,6 +73,14 @@ describe('SetupIntents: a card verified before it replaces the one on file', {
     expect(twice).toMatchObject({ statusCode: 400, code: 'setup_intent_unexpected_state' })
   })
 
+  it('cannot confirm without a card (400 setup_intent_unexpected_state)', async () => {
+    const customer = await stripe.customers.create({ name: 'Ana Souza' })
+    const refused = await failure(
+      stripe.setupIntents.create({ customer: customer.id, confirm: true }),
+    )
+    expect(refused).toMatchObject({ statusCode: 400, code: 'setup_intent_unexpected_state' })
+  })
+
   it('4000000000000341 is kept on file, then its charge is declined', async () => {
     const customer = await stripe.customers.create({ name: 'Ana Souza' })
     const card = await paymentMethodFromBrowser(fake, { number: '4000000000000341' })
