@@ -13,6 +13,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
+            // Test doubles of outside services, held to their providers' documents.
+            'tests/fakes/**/*.test.ts',
           ],
           environment: 'node',
         },

@@ -206,16 +206,9 @@ export function createStripeGateway(deps: StripeGatewayDeps): PaymentGateway {
           description: charge.description,
           metadata: { reference: charge.reference },
           ...(customer ? { customer, setup_future_usage: 'off_session' as const } : {}),
+          // Instalments are enabled here and chosen at confirmation: Stripe takes the plan only then.
           ...(charge.installments > 1
-            ? {
-                payment_method_options: {
-                  card: {
-                    installments: {
-                      plan: { count: charge.installments, interval: 'month', type: 'fixed_count' },
-                    },
-                  },
-                },
-              }
+            ? { payment_method_options: { card: { installments: { enabled: true } } } }
             : {}),
         },
         { idempotencyKey: `portal-pi-${charge.reference}` },
@@ -226,7 +219,17 @@ export function createStripeGateway(deps: StripeGatewayDeps): PaymentGateway {
       try {
         confirmed = await stripe.paymentIntents.confirm(
           intent.id,
-          {},
+          charge.installments > 1
+            ? {
+                payment_method_options: {
+                  card: {
+                    installments: {
+                      plan: { count: charge.installments, interval: 'month', type: 'fixed_count' },
+                    },
+                  },
+                },
+              }
+            : {},
           { idempotencyKey: `portal-confirm-${charge.reference}` },
         )
       } catch (error) {
