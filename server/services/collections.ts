@@ -7,7 +7,11 @@
  */
 import { eq } from 'drizzle-orm'
 import type { ValidPaymentTypes } from '../../contract/payments'
-import { type PaymentGateway, RefundUnsupportedError } from '../adapters/payment-gateway/index'
+import {
+  OutcomePendingError,
+  type PaymentGateway,
+  RefundUnsupportedError,
+} from '../adapters/payment-gateway/index'
 import { type Collection, type PixApi, PixApiError } from '../adapters/pix-api/client'
 import type { Config } from '../config'
 import { paymentLinks, receivedPayments } from '../db/schema'
@@ -167,6 +171,9 @@ export async function cancelCollection(deps: PaymentsDeps, charge: Charge, becau
       try {
         if ((await gatewayOf(deps).cancelBoleto(boleto.reference)) === 'PAID') paid = true
       } catch (error) {
+        // Paid at a bank and still clearing: the link is being paid.
+        if (error instanceof OutcomePendingError)
+          throw new ApiError(409, paymentMessages.linkInProgress)
         throw unreachable(deps, `cancelar o boleto ${boleto.reference}`, error)
       }
     }

@@ -390,7 +390,10 @@ export function createStripeGateway(deps: StripeGatewayDeps): PaymentGateway {
       } catch (error) {
         if (!isStripeError(error) || error.statusCode !== 400) throw error
         const state = await gateway.boleto(reference)
-        return state?.status === 'PAID' ? 'PAID' : 'CANCELLED'
+        if (state?.status === 'PAID') return 'PAID'
+        // Paid at a bank and still clearing: it cannot be cancelled, and may yet be money.
+        if (state?.status === 'OPEN') throw new OutcomePendingError(`boleto ${id} em compensação`)
+        return 'CANCELLED'
       }
     },
 
