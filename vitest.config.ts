@@ -13,6 +13,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
+            // The test helpers' own tests (the OpenAPI validating proxy).
+            'tests/helpers/**/*.test.ts',
           ],
           environment: 'node',
         },
