@@ -39,7 +39,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts'],
+          // tests/fakes: stand-ins for providers, built from the server's own sandboxes.
+          include: ['server/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

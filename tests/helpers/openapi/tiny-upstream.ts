@@ -1,6 +1,6 @@
 /**
- * For the proxy's own tests: an HTTP server on a free port that answers what the test tells it
- * to and keeps what reached it, so a test can show a request went through unchanged.
+ * For tests: an HTTP server on a free port that answers what the test tells it to and keeps what
+ * reached it, so a test can show what arrived (a request the proxy passed on, a webhook).
  */
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
