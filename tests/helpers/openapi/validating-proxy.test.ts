@@ -194,11 +194,17 @@ describe('validating proxy, against a document written here', () => {
       body: 'id=ab12&total=muito&criado=2024-04-10T12%3A00%3A00Z',
     })
     expect(last()?.errors).toEqual(['body total: must be integer'])
+    await call('/pedidos/ab12', {
+      method: 'PUT',
+      headers: { 'content-type': 'text/plain' },
+      body: 'um pedido',
+    })
+    expect(last()?.errors).toEqual(['Unsupported Content-Type text/plain'])
     reply = { status: 204 }
     await call('/pedidos/ab12?extra=1', { method: 'DELETE' })
     expect(last()?.errors).toEqual(['query: parâmetros não declarados: extra'])
-    expect(upstream.received.length).toBe(before + 4)
-    expect(() => proxy.assertClean()).toThrow(/4 violação/)
+    expect(upstream.received.length).toBe(before + 5)
+    expect(() => proxy.assertClean()).toThrow(/5 violação/)
   })
 
   it('records a route the document does not have, outside the base path or not', async () => {

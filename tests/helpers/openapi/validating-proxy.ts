@@ -75,6 +75,7 @@ export async function startValidatingProxy(
     const record = (violation: Omit<Violation, 'method' | 'path'>) =>
       violations.push({ method, path, ...violation })
 
+    // The document's paths start after the base path; outside it, no operation can match.
     let match: Match | undefined
     if (path === basePath || path.startsWith(`${basePath}/`))
       match = matchOperation(document, method, path.slice(basePath.length) || '/')
@@ -91,9 +92,10 @@ export async function startValidatingProxy(
         contentType: request.headers['content-type'],
         body,
       })
-      if (errors.length) record({ where: 'request', operationId: match.operation.id, errors })
+      if (errors.length) record({ where: 'request', operationId, errors })
     }
 
+    // Forwarded whatever the verdict: the client's next step is part of what a test checks.
     let answer: Answer
     try {
       const headers = forwardable(request.headers)
@@ -102,7 +104,7 @@ export async function startValidatingProxy(
       answer = await send(new URL(`${upstream}${path}${url.search}`), method, headers, body)
     } catch (error) {
       const reason = `upstream ${upstream} inalcançável: ${(error as Error).message}`
-      record({ where: 'response', ...(operationId ? { operationId } : {}), errors: [reason] })
+      record({ where: 'response', operationId, errors: [reason] })
       calls.push({ method, path, operationId, status: 502 })
       response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(reason)
       return
@@ -116,15 +118,10 @@ export async function startValidatingProxy(
         answer.headers['content-type'],
         decodedBody(answer.headers['content-encoding'], answer.body),
       )
-      if (errors.length)
-        record({
-          where: 'response',
-          operationId: match.operation.id,
-          status: answer.status,
-          errors,
-        })
+      if (errors.length) record({ where: 'response', operationId, status: answer.status, errors })
     }
     calls.push({ method, path, operationId, status: answer.status })
+    // The answer as it came; only its framing (length, connection) is the proxy's own.
     const headers = forwardable(answer.headers)
     headers['content-length'] = String(answer.body.length)
     response.writeHead(answer.status, headers).end(answer.body)

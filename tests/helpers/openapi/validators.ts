@@ -47,14 +47,16 @@ function cached<T>(document: OpenApiDocument, key: string, build: () => T): T {
   return cache.get(key) as T
 }
 
-/** "body devedor.cpf: must match pattern …" */
-const describe = (error: ValidationError) =>
-  `${[error.location, error.path].filter(Boolean).join(' ')}: ${error.message}`
+/** "body devedor.cpf: must match pattern …", or the bare message when it names no place. */
+function asText(error: ValidationError) {
+  const where = [error.location, error.path].filter(Boolean).join(' ')
+  return where ? `${where}: ${error.message}` : error.message
+}
 
-export const mediaTypeOf = (contentType: string | undefined) =>
+const mediaTypeOf = (contentType: string | undefined) =>
   contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
 
-export const isJson = (mediaType: string) =>
+const isJson = (mediaType: string) =>
   mediaType === 'application/json' || mediaType.endsWith('+json')
 
 // Whether a media type the document lists (maybe a wildcard: any, or application/any) covers
@@ -102,7 +104,7 @@ function parameterErrors(document: OpenApiDocument, operation: Operation, seen: 
     query,
     headers: seen.headers,
   })
-  for (const error of (result?.errors ?? []) as ValidationError[]) errors.push(describe(error))
+  for (const error of (result?.errors ?? []) as ValidationError[]) errors.push(asText(error))
   return errors
 }
 
@@ -137,7 +139,7 @@ function bodyErrors(document: OpenApiDocument, operation: Operation, seen: SeenR
     headers: seen.contentType ? { 'content-type': seen.contentType } : {},
     body,
   })
-  return ((result?.errors ?? []) as ValidationError[]).map(describe)
+  return ((result?.errors ?? []) as ValidationError[]).map(asText)
 }
 
 export function requestErrors(
