@@ -13,8 +13,8 @@ export default defineConfig({
             'src/**/*.test.ts',
             'scripts/**/*.test.ts',
             'sw/**/*.test.ts',
-            // Test doubles of outside services, held to their providers' documents.
-            'tests/fakes/**/*.test.ts',
+            // The test helpers' own tests (the OpenAPI validating proxy).
+            'tests/helpers/**/*.test.ts',
           ],
           environment: 'node',
         },
@@ -39,7 +39,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['server/**/*.test.ts'],
+          // tests/fakes: stand-ins for providers (the Stripe fake, the PSP), held to their documents.
+          include: ['server/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -329,6 +329,7 @@ export function createSandboxPsp(deps: SandboxDeps) {
       message: input.solicitacaoPagador ?? null,
     }
     // A PUT on a cob that exists alters it while it is ATIVA (spec), and is refused otherwise.
+    // Either way the answer is 201: the only success the document declares for PUT /cob/{txid}.
     const [created] = await db
       .insert(sandboxPixCobs)
       .values({ txid, status: 'ATIVA', createdAt: deps.now(), ...values })
@@ -345,7 +346,7 @@ export function createSandboxPsp(deps: SandboxDeps) {
         c,
         'A cobrança já existe, não está no status ATIVA, e a presente requisição busca alterá-la.',
       )
-    return c.json(await cobBody(altered), 200)
+    return c.json(await cobBody(altered), 201)
   })
 
   api.get('/cob/:txid', scoped('cob.read'), async (c) => {

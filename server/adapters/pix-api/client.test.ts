@@ -3,6 +3,10 @@
  * real HTTP: OAuth2 client credentials, cobrança imediata (create, read, alter, remove), the
  * bank's webhook reaching our server, devolução; and the transport presenting a client
  * certificate to a server that demands one (mutual TLS), with certificates made by openssl.
+ *
+ * Between the two sits a proxy that checks every request and every answer against the Central
+ * Bank's own document (bacen/pix-api 2.9.0), so neither side can drift from the standard by
+ * agreeing with the other: each test ends clean, and each names the operations it drove.
  */
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,16 +15,22 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serve } from '@hono/node-server'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loadPixDocument } from '../../../tests/helpers/openapi/documents'
+import {
+  startValidatingProxy,
+  type ValidatingProxy,
+} from '../../../tests/helpers/openapi/validating-proxy'
 import { createServer } from '../../app'
 import { loadConfig, sandboxPix } from '../../config'
 import { openDatabase } from '../../db/client'
 import { demoEmails, seedDemoData } from '../../db/seed'
 import { anaInstalments, checkoutPaths, linkFor } from '../../routes/payments-test-support'
+import { sandboxBank } from '../../routes/sandbox-pix-api'
 import { captureLogs, loginAs } from '../../test-support'
 import { networkTransport } from '../http'
 import { createPixApiClient, type PixApi, PixApiError } from './client'
-import { createPixApi, webhookUrlOf } from './index'
+import { webhookUrlOf } from './index'
 import { signWebhook, webhookSignatureHeader } from './webhook'
 
 describe('API Pix client against the sandbox PSP, over HTTP', () => {
@@ -29,6 +39,8 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
   let stop: () => Promise<void>
   let app: ReturnType<typeof createServer>['app']
   let db: Awaited<ReturnType<typeof openDatabase>>
+  let proxy: ValidatingProxy
+  let webhookUrl = ''
 
   beforeAll(async () => {
     db = await openDatabase({ memory: true })
@@ -54,18 +66,57 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
     })
     app = server.app
     handler = app.fetch
-    const client = createPixApi(server.deps)
-    if (!client) throw new Error('sem API Pix em modo demo')
-    pix = client
-    await pix.setWebhook(webhookUrlOf(server.deps))
+    proxy = await startValidatingProxy({
+      document: loadPixDocument(),
+      upstream: `${base}/sandbox/pix-api`,
+      basePath: '/v2',
+      name: 'API Pix (bacen 2.9.0)',
+    })
+    pix = createPixApiClient({
+      ...sandboxPix,
+      transport: networkTransport(),
+      apiUrl: `${proxy.url}/v2`,
+      // Not in the document (OAuth2 lives beside it): straight to the PSP.
+      tokenUrl: `${base}/sandbox/pix-api/oauth/token`,
+    })
+    webhookUrl = webhookUrlOf(server.deps)
+    await pix.setWebhook(webhookUrl)
     stop = () => new Promise((done) => listening.close(() => done()))
   })
+  beforeEach(() => {
+    driven()
+  })
+  afterEach(() => proxy.assertClean())
   afterAll(async () => {
+    await proxy?.close()
     await stop?.()
     await db?.close()
   })
 
   const txid = (n: number) => `teste${String(n).padStart(27, '0')}`
+
+  let looked = 0
+  /** The operations, with their statuses, that went through the proxy since the last look. */
+  function driven() {
+    const calls = proxy.calls().slice(looked)
+    looked += calls.length
+    return calls.map((call) => `${call.operationId} ${call.status}`)
+  }
+
+  /** A token straight from the PSP, for the webhook reads our client has no method for. */
+  async function bearer() {
+    const basic = Buffer.from(`${sandboxPix.clientId}:${sandboxPix.clientSecret}`)
+    const answer = await fetch(`${base}/sandbox/pix-api/oauth/token`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${basic.toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials&scope=webhook.read webhook.write',
+    })
+    const token = (await answer.json()) as { access_token: string }
+    return { authorization: `Bearer ${token.access_token}`, accept: 'application/json' }
+  }
 
   it('refuses a client with the wrong secret (OAuth2 client credentials)', async () => {
     const stranger = createPixApiClient({
@@ -103,6 +154,14 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
     expect(again.status).toBe(400)
     expect(again.kind).toBe('CobOperacaoInvalida')
     expect(await pix.getCob(txid(3))).toBeNull()
+    expect(driven()).toEqual([
+      'PUT /cob/{txid} 201',
+      'GET /cob/{txid} 200',
+      'PUT /cob/{txid} 201',
+      'PATCH /cob/{txid} 200',
+      'PATCH /cob/{txid} 400',
+      'GET /cob/{txid} 404',
+    ])
   })
 
   it('the bank posts a received Pix to our webhook, which settles the instalment; devolução', async () => {
@@ -135,6 +194,61 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
       .catch((error: unknown) => error)) as PixApiError
     expect(tooMuch.kind).toBe('PixDevolucaoInvalida')
     expect((await pix.getPix(endToEndId))?.refunds).toHaveLength(1)
+    // The checkout created the cob with the app's own client; this one read and refunded it.
+    expect(driven()).toEqual([
+      'GET /cob/{txid} 200',
+      'PUT /pix/{e2eid}/devolucao/{id} 201',
+      // The same id again: refused, then read back.
+      'PUT /pix/{e2eid}/devolucao/{id} 400',
+      'GET /pix/{e2eid}/devolucao/{id} 200',
+      // Too much: refused, and no devolução of that id exists.
+      'PUT /pix/{e2eid}/devolucao/{id} 400',
+      'GET /pix/{e2eid}/devolucao/{id} 404',
+      'GET /pix/{e2eid} 200',
+    ])
+  })
+
+  it('a Pix the PSP does not know is null, as is its devolução', async () => {
+    const unknown = `E${sandboxBank.ispb}202404101200abcdefghijk`
+    expect(await pix.getPix(unknown)).toBeNull()
+    expect(await pix.getRefund(unknown, 'R1')).toBeNull()
+    expect(driven()).toEqual(['GET /pix/{e2eid} 404', 'GET /pix/{e2eid}/devolucao/{id} 404'])
+  })
+
+  it("the PSP's webhook: set, read, cancelled, then unknown (as the document describes it)", async () => {
+    const withToken = await bearer()
+    const hook = `${proxy.url}/v2/webhook/${encodeURIComponent(sandboxPix.chave)}`
+    await pix.setWebhook(webhookUrl)
+    const read = await fetch(hook, { headers: withToken })
+    expect(await read.json()).toMatchObject({ webhookUrl, chave: sandboxPix.chave })
+    expect((await fetch(hook, { method: 'DELETE', headers: withToken })).status).toBe(204)
+    expect((await fetch(hook, { headers: withToken })).status).toBe(404)
+    expect((await fetch(hook, { method: 'DELETE', headers: withToken })).status).toBe(404)
+    // Put back: the bank must keep notifying this server.
+    await pix.setWebhook(webhookUrl)
+    expect(driven()).toEqual([
+      'PUT /webhook/{chave} 200',
+      'GET /webhook/{chave} 200',
+      'DELETE /webhook/{chave} 204',
+      'GET /webhook/{chave} 404',
+      'DELETE /webhook/{chave} 404',
+      'PUT /webhook/{chave} 200',
+    ])
+  })
+
+  it('every operation of the document the client calls went through the proxy', () => {
+    const operations = new Set(proxy.calls().map((call) => call.operationId))
+    expect([...operations].sort()).toEqual([
+      'DELETE /webhook/{chave}',
+      'GET /cob/{txid}',
+      'GET /pix/{e2eid}',
+      'GET /pix/{e2eid}/devolucao/{id}',
+      'GET /webhook/{chave}',
+      'PATCH /cob/{txid}',
+      'PUT /cob/{txid}',
+      'PUT /pix/{e2eid}/devolucao/{id}',
+      'PUT /webhook/{chave}',
+    ])
   })
 
   it('a notification without the right signature is refused over HTTP too', async () => {
