@@ -9,9 +9,14 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type FakeStripe, startFakeStripe } from '../../tests/fakes/stripe/index'
 import { paymentMethodFromBrowser, sdkFor } from '../../tests/fakes/stripe/test-support'
+import { loadStripeDocument } from '../../tests/helpers/openapi/documents'
+import {
+  startValidatingProxy,
+  type ValidatingProxy,
+} from '../../tests/helpers/openapi/validating-proxy'
 import { cardRecurrences, gatewayObjects, paymentCharges, paymentLinks } from '../db/schema'
 import { demoEmails, demoIds, demoPaymentLinks } from '../db/seed'
 import { claimLink } from '../services/charges'
@@ -31,19 +36,26 @@ const paid = { message: 'Pagamento realizado com sucesso!' }
 
 describe.each(backends)('checkout through Stripe (%s)', (backend) => {
   let fake: FakeStripe
+  let proxy: ValidatingProxy
   let server: TestServer
   let stopListening: () => Promise<void>
   let ana = ''
 
   beforeAll(async () => {
     fake = await startFakeStripe()
+    // Between our adapter and the fake: every request and answer held to Stripe's document.
+    proxy = await startValidatingProxy({
+      document: loadStripeDocument(),
+      upstream: fake.url,
+      name: 'Stripe 2024-04-10',
+    })
     server = await createTestServer(backend, {
       gateway: {
         kind: 'stripe',
         secretKey: fake.secretKey,
         publishableKey: fake.publishableKey,
         webhookSecret: fake.webhookSecret,
-        apiUrl: fake.url,
+        apiUrl: proxy.url,
         jsUrl: fake.jsUrl,
       },
     })
@@ -56,10 +68,22 @@ describe.each(backends)('checkout through Stripe (%s)', (backend) => {
     ana = await loginAs(server.app, demoEmails.ana)
   })
   afterAll(async () => {
+    // The operations of Stripe's document this file drove, with the statuses seen (closing note).
+    const seen = new Map<string, Set<number>>()
+    for (const call of proxy?.calls() ?? [])
+      seen.set(
+        call.operationId ?? call.path,
+        (seen.get(call.operationId ?? call.path) ?? new Set()).add(call.status),
+      )
+    console.info(
+      `[${backend}] operações da Stripe validadas: ${[...seen].map(([operation, statuses]) => `${operation} ${[...statuses].join('/')}`).join(', ')}`,
+    )
     await stopListening?.()
     await server?.close()
+    await proxy?.close()
     await fake?.close()
   })
+  afterEach(() => proxy.assertClean())
   // The fake keeps its account across tests; each test reads what it made since it began.
   let mark = 0
   beforeEach(async () => {
@@ -269,7 +293,7 @@ describe.each(backends)('checkout through Stripe (%s)', (backend) => {
       })
     })
 
-    it('never reached Stripe: cancelled, nothing at Stripe', async () => {
+    it('never reached Stripe: cancelled, and the request arriving late charges nothing', async () => {
       const charge = await crashedCharge()
       await server.reconcile()
       const [after] = await server.db
@@ -278,6 +302,39 @@ describe.each(backends)('checkout through Stripe (%s)', (backend) => {
         .where(eq(paymentCharges.id, charge.id))
       expect(after?.status).toBe('CANCELLED')
       expect(intents()).toEqual([])
+      // The lost request reaches Stripe after all: its reference is closed.
+      const late = await server.payments?.gateway?.chargeCard({
+        companyId: 'x',
+        cardToken: await card('4242424242424242'),
+        amount: charge.amount,
+        installments: 1,
+        reference: charge.id,
+        description: 'depois da queda',
+      })
+      expect(late).toMatchObject({ approved: false })
+      const [intent] = intents()
+      expect((await sdkFor(fake).paymentIntents.retrieve(intent?.id ?? '')).status).toBe('canceled')
+      expect(since().some((request) => request.path.endsWith('/confirm'))).toBe(false)
+    })
+
+    it('a card payment to give back is refunded by our reference', async () => {
+      const charge = await crashedCharge()
+      const gateway = server.payments?.gateway
+      await gateway?.chargeCard({
+        companyId: 'x',
+        cardToken: await card('4242424242424242'),
+        amount: charge.amount,
+        installments: 1,
+        reference: charge.id,
+        description: 'a devolver',
+      })
+      await gateway?.refundCard(charge.id)
+      // Asked twice (a retry): one refund, by the idempotency key.
+      await gateway?.refundCard(charge.id)
+      const refunds = since().filter((request) => request.path === '/v1/refunds')
+      expect(refunds).toHaveLength(2)
+      expect(refunds[1]?.replayed).toBe(true)
+      expect(refunds[0]?.response).toMatchObject({ amount: charge.amount, status: 'succeeded' })
     })
 
     async function linkCodeOf(linkId: string) {

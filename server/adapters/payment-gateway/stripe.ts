@@ -96,6 +96,9 @@ export function createStripeGateway(deps: StripeGatewayDeps): PaymentGateway {
       .onConflictDoNothing()
   }
 
+  /** What a closed reference is remembered as: nothing may be charged under it any more. */
+  const VOIDED = 'void'
+
   async function recall(reference: string): Promise<string | undefined> {
     const [row] = await db
       .select({ objectId: gatewayObjects.objectId })
@@ -215,6 +218,11 @@ export function createStripeGateway(deps: StripeGatewayDeps): PaymentGateway {
       )
       // Remembered before it can take money: whatever happens next, the reconciler finds it.
       await remember(charge.reference, intent.id)
+      if ((await recall(charge.reference)) !== intent.id) {
+        // The reconciler closed this reference meanwhile (the request was given up for lost).
+        await stripe.paymentIntents.cancel(intent.id)
+        return { approved: false, message: stripeMessages.voided }
+      }
       let confirmed: Stripe.PaymentIntent
       try {
         confirmed = await stripe.paymentIntents.confirm(
@@ -250,13 +258,19 @@ export function createStripeGateway(deps: StripeGatewayDeps): PaymentGateway {
     async cardCharge(reference) {
       const id = await recall(reference)
       if (!id) return undefined
+      if (id === VOIDED) return { approved: false, message: stripeMessages.voided }
       return cardOutcome(await stripe.paymentIntents.retrieve(id))
     },
 
     async voidCard(reference) {
+      // Never remembered: never confirmed, since we confirm only what we remembered. The
+      // reference is closed, so a request still on its way cancels what it creates.
+      await db
+        .insert(gatewayObjects)
+        .values({ reference, gateway: 'stripe', objectId: VOIDED, createdAt: deps.now() })
+        .onConflictDoNothing()
       const id = await recall(reference)
-      // Never remembered: never confirmed, since we confirm only what we remembered.
-      if (!id) return 'VOIDED'
+      if (!id || id === VOIDED) return 'VOIDED'
       try {
         await stripe.paymentIntents.cancel(id)
         return 'VOIDED'

@@ -1,6 +1,6 @@
 /**
  * Holds what the fake says to Stripe's own OpenAPI document for API version 2024-04-10 (kept
- * unchanged in /work/shared/fixtures, or STRIPE_OPENAPI_DOCUMENT): each JSON answer against the
+ * unchanged in tests/fixtures/openapi): each JSON answer against the
  * document's response for its operation and status (openapi-response-validator), each accepted
  * request against the operation's parameters (openapi-request-validator, the form decoded and
  * typed by the schema first, as Stripe reads it).
@@ -9,9 +9,9 @@
  * is built per response schema, on first use, and kept: every PaymentIntent operation shares the
  * payment_intent one, every error the `error` one.
  */
-import { readFileSync } from 'node:fs'
 import requestValidatorModule from 'openapi-request-validator'
 import responseValidatorModule from 'openapi-response-validator'
+import { loadStripeDocument } from '../../helpers/openapi/documents'
 import type { LoggedRequest } from './api'
 import type { FormParams, FormValue } from './form'
 
@@ -40,24 +40,8 @@ const ResponseValidator = cjsDefault(responseValidatorModule)
 type RequestValidator = InstanceType<typeof RequestValidator>
 type ResponseValidator = InstanceType<typeof ResponseValidator>
 
-export const documentPath =
-  process.env.STRIPE_OPENAPI_DOCUMENT ?? '/work/shared/fixtures/stripe-openapi-2024-04-10.json'
-
-let loaded: Document | undefined
-export function stripeDocument(): Document {
-  if (loaded) return loaded
-  let text: string
-  try {
-    text = readFileSync(documentPath, 'utf8')
-  } catch (error) {
-    throw new Error(
-      `O documento OpenAPI da Stripe (API 2024-04-10) não está em ${documentPath}: defina STRIPE_OPENAPI_DOCUMENT com o caminho do spec3.json dessa versão.`,
-      { cause: error },
-    )
-  }
-  loaded = JSON.parse(text) as Document
-  return loaded
-}
+/** Stripe's document for API 2024-04-10, kept in tests/fixtures/openapi. */
+const stripeDocument = () => loadStripeDocument() as unknown as Document
 
 type Method = 'get' | 'post'
 
