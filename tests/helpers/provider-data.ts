@@ -1,7 +1,7 @@
 /**
  * A provider's own data, written straight to its database as a test of a real deployment needs
  * it (DEMO=0: no demo seed, and no import yet): one holder with one ACTIVE contract whose model
- * takes every method, three unpaid instalments, a card recurrence and a link that swaps its card,
+ * takes every method, five unpaid instalments, a card recurrence and a link that swaps its card,
  * and payment links the holder would receive. Everything gets fresh ids and codes.
  */
 import { randomBytes, randomUUID } from 'node:crypto'
@@ -29,9 +29,9 @@ export const providerHolder = {
 
 export interface ProviderData {
   contractId: string
-  /** Instalments 1–3, R$ 150,00 each, due in 10, 40 and 70 days. */
+  /** Instalments 1–5, R$ 150,00 each, due 10, 40, 70, 100 and 130 days from now. */
   instalmentIds: string[]
-  /** A new link paying these instalments (by number, 1–3), as a reminder would carry. */
+  /** A new link paying these instalments (by number, 1–5), as a reminder would carry. */
   link(installments: number[]): Promise<string>
   /** The link that swaps the card of the contract's recurrence. */
   swapCode: string
@@ -99,7 +99,7 @@ export async function writeProviderData(databaseUrl: string): Promise<ProviderDa
       installment,
     }))
   await db.insert(paymentAdjustments).values([...list('B2C'), ...list('OTHER')])
-  const instalmentIds = [1, 2, 3].map(() => randomUUID())
+  const instalmentIds = [1, 2, 3, 4, 5].map(() => randomUUID())
   await db.insert(paymentOrders).values(
     instalmentIds.map((id, index) => ({
       id,

@@ -55,6 +55,11 @@ export function CardPanel({
       ? []
       : installmentOptions(link.value, adjustments, mode, link.fixed_installments)
   const [installments, setInstallments] = useState(() => options[0]?.installments ?? 1)
+  const { card_entry: cardEntry } = link
+  const stripe =
+    cardEntry?.kind === 'stripe' && cardEntry.publishable_key && cardEntry.js_url
+      ? { publishable_key: cardEntry.publishable_key, js_url: cardEntry.js_url }
+      : undefined
 
   function onSubmit(event: FormEvent) {
     event.preventDefault()
@@ -84,8 +89,8 @@ export function CardPanel({
       <div className={styles.box}>
         {mode === 'SWAP' && <h2>Dados do novo cartão</h2>}
         <div className={styles.grid}>
-          {link.card_entry?.kind === 'stripe' ? (
-            <StripeCardFields entry={link.card_entry} ref={fields} />
+          {stripe ? (
+            <StripeCardFields entry={stripe} ref={fields} />
           ) : (
             <SandboxCardFields gatewayId={link.gateway_id} ref={fields} />
           )}

@@ -5,7 +5,6 @@ import type {
   StripeCardNumberElement,
 } from '@stripe/stripe-js'
 import { type Ref, useEffect, useId, useImperativeHandle, useRef, useState } from 'react'
-import type { CardEntry } from '../../../../contract/payments'
 import { cardMessages } from '../../../../contract/tokenizer'
 import { ApiError } from '../../../api/client'
 import formStyles from '../../../ui/form.module.css'
@@ -19,7 +18,8 @@ import type { CardFieldsHandle } from './card-fields'
 import { CardHolderField } from './card-holder-field'
 import styles from './payment.module.css'
 
-type StripeEntry = Extract<CardEntry, { kind: 'stripe' }>
+/** Stripe's card entry: its publishable key and where Stripe.js loads from. */
+type StripeEntry = { publishable_key: string; js_url: string }
 type Field = 'cardNumber' | 'cardExpiry' | 'cardCvc'
 type Mounted = {
   stripe: Stripe
