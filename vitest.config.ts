@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     // The JSON report lets CI print one 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
+    // Vitest's default on 2 cores is one worker: every file, API and browser alike, one after
+    // another, with a core idle while a journey waits on its browser. Two workers let the
+    // journeys (one file at a time, see e2e) run beside the rest.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -39,6 +43,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
+          // The demo database, made once per run and copied for every test server.
+          globalSetup: ['tests/global-setup.ts'],
           // tests/fakes: stand-ins for providers (the Stripe fake, the PSP), held to their documents.
           include: ['server/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
           environment: 'node',
@@ -49,10 +55,14 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['tests/global-setup.ts'],
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // As long as expectVisible waits (tests/helpers/expect.ts): vitest's 1 s default failed
+          // a CEP lookup that took longer on a busy CI machine.
+          expect: { poll: { timeout: 10_000 } },
           // One browser and one server per file; files run one after another on 2 cores.
           fileParallelism: false,
         },

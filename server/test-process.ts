@@ -1,11 +1,12 @@
 /**
- * The real server as a child process (`node --import tsx server/index.ts`), for tests that need
+ * The real server as a child process (tests/helpers/server-command.ts), for tests that need
  * processes: several instances on one database, or a SIGKILL in the middle of a write. One
  * process, no tsx wrapper, so a signal reaches the server itself. Needs no build (the browser
  * journeys' `startServer` in tests/helpers serves the built app instead).
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+import { serverCommand } from '../tests/helpers/server-command'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -21,7 +22,8 @@ export class ServerProcess {
 
   /** Starts it and waits until it is ready (database migrated) to answer. */
   async start() {
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+    const { command, args } = serverCommand()
+    this.child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...this.env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { demoDump } from '../tests/helpers/database-templates'
 import { handlerTransport } from './adapters/http'
 import type { MailAdapter, MailMessage } from './adapters/mail/index'
 import { createPixApi, webhookUrlOf } from './adapters/pix-api/index'
@@ -230,7 +231,8 @@ async function openTestDatabase(
   backend: Backend,
 ): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   if (backend === 'pglite') {
-    return { handle: await openDatabase({ memory: true }), drop: async () => {} }
+    // The run's migrated demo database when there is one (tests/helpers/database-templates.ts).
+    return { handle: await openDatabase({ memory: true, image: demoDump() }), drop: async () => {} }
   }
   const scratch = await scratchPostgres('pdt_test')
   return { handle: await openDatabase({ databaseUrl: scratch.url }), drop: scratch.drop }

@@ -37,8 +37,15 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined
   /** In-memory PGlite (tests); ignores dataDir. */
   memory?: boolean
+  /**
+   * With `memory`: start from this dump of a database (PGlite's `dumpDataDir`) instead of an
+   * empty one. Tests start from a migrated, seeded dump made once per run: an empty PGlite
+   * costs 5 s of initdb, a dump 0.8 s.
+   */
+  image?: Blob
 }
 
+/** Beside this module: server/db/migrations, or dist-server/migrations in the built server. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Any fixed number: instances starting together migrate one after another, not at once. */
@@ -46,7 +53,8 @@ const MIGRATION_LOCK = 727_001
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl)
-  return openPglite(options.memory ? undefined : options.dataDir)
+  if (options.memory) return await pgliteHandle(await startPglite(undefined, options.image))
+  return openPglite(options.dataDir)
 }
 
 async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> {
@@ -69,8 +77,10 @@ async function openPglite(dataDir: string | undefined): Promise<DatabaseHandle> 
   }
 }
 
-async function startPglite(dir: string | undefined) {
-  const client = dir ? new TextTypesPGlite(dir) : new TextTypesPGlite()
+async function startPglite(dir: string | undefined, image?: Blob) {
+  const client = dir
+    ? new TextTypesPGlite(dir)
+    : new TextTypesPGlite(image ? { loadDataDir: image } : {})
   await client.waitReady
   // Set after start: PGlite (re)builds its array-type parsers while starting.
   Object.assign(client.parsers, textParsers)

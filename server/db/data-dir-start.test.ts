@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { freePort } from '../../tests/helpers/server'
+import { serverCommand } from '../../tests/helpers/server-command'
 
 const root = resolve(import.meta.dirname, '../..')
 const scratch = mkdtempSync(join(tmpdir(), 'pdt-data-dir-start-'))
@@ -24,7 +25,8 @@ afterAll(async () => {
 
 async function startServer(dataDir: string, as?: { uid: number; gid: number }) {
   const port = await freePort()
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
+  const { command, args } = serverCommand()
+  const child = spawn(command, args, {
     cwd: root,
     env: {
       ...process.env,

@@ -1,5 +1,5 @@
 /**
- * Two server processes (`tsx server/index.ts` twice) on one fresh PostgreSQL database, as two
+ * Two server processes (started as `npm start` runs it, twice) on one fresh PostgreSQL database, as two
  * instances behind a load balancer would run: each with its own pool, answer cache and memory.
  */
 import type { App } from '../../server/app'

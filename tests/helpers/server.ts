@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { copyDemoDataDir } from './database-templates'
+import { serverCommand } from './server-command'
 
 const root = resolve(import.meta.dirname, '../..')
 
@@ -35,7 +37,7 @@ export type RunningServer = {
 }
 
 /**
- * Starts the server exactly as `npm start` does after its build (`tsx server/index.ts`), on a
+ * Starts the server exactly as `npm start` does after its build (server-command.ts), on a
  * free port with a fresh DATA_DIR, and waits until it answers.
  */
 export async function startServer(
@@ -47,13 +49,17 @@ export async function startServer(
     throw new Error('dist/ não existe: rode `npm run build` antes dos testes de navegador.')
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), 'pdt-e2e-'))
+  // A demo server on the embedded database starts from the run's copy of it, not from initdb.
+  const demoOnPglite = (env.DEMO ?? '1') === '1' && !env.DATABASE_URL && !env.DATA_DIR
+  if (demoOnPglite) copyDemoDataDir(dataDir)
   const url = `http://${hostname}:${port}`
   let child: ChildProcess | null = null
   let log = ''
 
   let overrides: Record<string, string> = {}
   const start = async () => {
-    child = spawn(join(root, 'node_modules/.bin/tsx'), ['server/index.ts'], {
+    const { command, args } = serverCommand()
+    child = spawn(command, args, {
       cwd: root,
       env: {
         ...process.env,
