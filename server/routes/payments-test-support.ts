@@ -85,7 +85,8 @@ export const pixValue = (pix: { data: { key: string; value: string }[] }, key: s
 /** The card payment body of spec §7, with the holder's address as the screen pre-fills it. */
 export function cardPayment(
   code: string,
-  tokenized: Awaited<ReturnType<typeof tokenize>>,
+  // Stripe's tokens (PaymentMethods) come without the card's details.
+  tokenized: { token: string; card?: Awaited<ReturnType<typeof tokenize>>['card'] },
   overrides: Record<string, unknown> = {},
 ) {
   const { month, year } = cardExpiry()
