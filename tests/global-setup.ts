@@ -4,8 +4,7 @@
  * bundle every test server runs (tests/helpers/server-command.ts), both built fresh.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildServer } from '../scripts/build-server'
@@ -18,7 +17,9 @@ type Shared = { templates: DatabaseTemplates; bundle: string; users: number; fol
 const shared = globalThis as typeof globalThis & { pdtDatabaseTemplates?: Promise<Shared> }
 
 async function build(): Promise<Shared> {
-  const folder = mkdtempSync(join(tmpdir(), 'pdt-templates-'))
+  // Inside the repository: the bundle finds its packages in node_modules from there.
+  mkdirSync(join(root, '.tmp'), { recursive: true })
+  const folder = mkdtempSync(join(root, '.tmp', 'test-run-'))
   const seededAt = new Date().toISOString()
   const run = (...args: string[]) =>
     execFileSync(
