@@ -2,8 +2,9 @@
  * The checkout with Stripe as the gateway (issue 23, decision 016), end to end over HTTP: our
  * server's Stripe adapter (the official SDK) talks to a local fake Stripe, and the fake's signed
  * events reach our webhook on a real socket. Card (1x and in instalments), a decline, the
- * recurrence and its card swap (a declining card cannot pass), boleto paid at the bank, and the
- * reconciler after a crash at each step of a card payment.
+ * recurrence and its card swap (a declining card cannot pass), boleto paid at the bank, the races
+ * of payments-edges (Pix and card on one link, two links for one instalment), and the reconciler
+ * after a crash at each step of a card payment.
  */
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
@@ -17,7 +18,13 @@ import {
   startValidatingProxy,
   type ValidatingProxy,
 } from '../../tests/helpers/openapi/validating-proxy'
-import { cardRecurrences, gatewayObjects, paymentCharges, paymentLinks } from '../db/schema'
+import {
+  cardRecurrences,
+  gatewayObjects,
+  paymentCharges,
+  paymentLinks,
+  receivedPayments,
+} from '../db/schema'
 import { demoEmails, demoIds, demoPaymentLinks } from '../db/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
@@ -29,6 +36,7 @@ import {
   holderAddress,
   linkData,
   linkFor,
+  pixValue,
   post,
 } from './payments-test-support'
 
@@ -234,6 +242,71 @@ describe.each(backends)('checkout through Stripe (%s)', (backend) => {
       body: JSON.stringify({ type: 'payment_intent.succeeded' }),
     })
     expect(forged.status).toBe(401)
+  })
+
+  describe('races, as with the sandbox (payments-edges.test.ts)', () => {
+    type PixAnswer = { data: { key: string; value: string }[] }
+    const generatePix = async (code: string) => {
+      const answer = await post<PixAnswer>(server.app, checkoutPaths.pix, { code, token: '1' })
+      expect(answer.status).toBe(200)
+      return pixValue(answer.body, 'txid')
+    }
+    const bankPays = (txid: string) =>
+      server.app.request(`/sandbox/pix/${txid}/pay`, { method: 'POST' })
+    /** The PaymentIntents Stripe confirmed as paid since the test began. */
+    const succeeded = () =>
+      since().filter(
+        (request) =>
+          request.path.endsWith('/confirm') &&
+          request.status === 200 &&
+          (request.response as { status?: string }).status === 'succeeded',
+      )
+    const money = async () => {
+      const received = await server.db.select().from(receivedPayments)
+      return {
+        applied: received.filter((payment) => payment.applied).length,
+        refunded: received.filter((payment) => payment.refundStatus === 'DONE').length,
+        pending: received.filter((payment) => payment.refundStatus === 'PENDING').length,
+      }
+    }
+
+    it('Pix and a Stripe card on one link at the same time: one takes the money, the other none', async () => {
+      const code = await linkFor(server.app, ana, [5])
+      const txid = await generatePix(code)
+      const token = await card('4242424242424242')
+      const [atBank, byCard] = await Promise.all([bankPays(txid), payByCard(code, token)])
+      await fake.webhooksSettled()
+      await settle()
+      expect((await anaInstalments(server.db, [5]))[0]?.status).toBe('PAID')
+      expect(await money()).toMatchObject({ applied: 1, pending: 0 })
+      if (byCard.status === 200) {
+        expect(succeeded()).toHaveLength(1)
+        expect(atBank.status === 410 || (await money()).refunded === 1).toBe(true)
+      } else {
+        // The card lost: Stripe confirmed nothing, or gave it all back.
+        const refunds = since().filter((request) => request.path === '/v1/refunds')
+        expect(succeeded().length - refunds.length).toBe(0)
+      }
+    })
+
+    it('two links for one instalment: the second one’s Stripe card removes the first one’s Pix', async () => {
+      const first = await linkFor(server.app, ana, [6])
+      const second = await linkFor(server.app, ana, [6])
+      const txid = await generatePix(first)
+      expect(await payByCard(second, await card('4242424242424242'))).toEqual({
+        status: 200,
+        body: paid,
+      })
+      expect((await bankPays(txid)).status).toBe(410)
+      const state = await server.app.request(
+        `/socios-api/checkout/pix-status?code=${first}&txid=${txid}`,
+      )
+      expect(await state.json()).toEqual({
+        status: 'PAID_ELSEWHERE',
+        message: 'Este link foi pago por outro meio. O Pix foi cancelado e nada foi cobrado.',
+      })
+      expect(succeeded()).toHaveLength(1)
+    })
   })
 
   describe('after a crash', () => {
