@@ -4,7 +4,7 @@
  * bundle every test server runs (tests/helpers/server-command.ts), both built fresh.
  */
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildServer } from '../scripts/build-server'
@@ -20,6 +20,8 @@ async function build(): Promise<Shared> {
   // Inside the repository: the bundle finds its packages in node_modules from there.
   mkdirSync(join(root, '.tmp'), { recursive: true })
   const folder = mkdtempSync(join(root, '.tmp', 'test-run-'))
+  // Readable by the unprivileged user data-dir-start.test.ts runs one server as (mkdtemp: 0700).
+  chmodSync(folder, 0o755)
   const seededAt = new Date().toISOString()
   const run = (...args: string[]) =>
     execFileSync(

@@ -18,13 +18,7 @@ import {
   startValidatingProxy,
   type ValidatingProxy,
 } from '../../tests/helpers/openapi/validating-proxy'
-import {
-  cardRecurrences,
-  gatewayObjects,
-  paymentCharges,
-  paymentLinks,
-  receivedPayments,
-} from '../db/schema'
+import { cardRecurrences, gatewayObjects, paymentCharges, paymentLinks } from '../db/schema'
 import { demoEmails, demoIds, demoPaymentLinks } from '../db/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
@@ -38,6 +32,7 @@ import {
   linkFor,
   pixValue,
   post,
+  receivedMoney,
 } from './payments-test-support'
 
 const paid = { message: 'Pagamento realizado com sucesso!' }
@@ -261,14 +256,7 @@ describe.each(backends)('checkout through Stripe (%s)', (backend) => {
           request.status === 200 &&
           (request.response as { status?: string }).status === 'succeeded',
       )
-    const money = async () => {
-      const received = await server.db.select().from(receivedPayments)
-      return {
-        applied: received.filter((payment) => payment.applied).length,
-        refunded: received.filter((payment) => payment.refundStatus === 'DONE').length,
-        pending: received.filter((payment) => payment.refundStatus === 'PENDING').length,
-      }
-    }
+    const money = () => receivedMoney(server.db)
 
     it('Pix and a Stripe card on one link at the same time: one takes the money, the other none', async () => {
       const code = await linkFor(server.app, ana, [5])

@@ -28,6 +28,7 @@ import {
   linkFor,
   pixValue,
   post,
+  receivedMoney,
   testCards,
   tokenize,
 } from './payments-test-support'
@@ -48,15 +49,7 @@ describe.each(backends)('payments at the edges (%s)', (backend) => {
     })
   const charges = () => server.db.select().from(paymentCharges)
   const statuses = async () => (await charges()).map((charge) => charge.status).sort()
-  /** Every payment that reached an instalment, and every one that went back. */
-  async function money() {
-    const received = await server.db.select().from(receivedPayments)
-    return {
-      applied: received.filter((payment) => payment.applied).length,
-      refunded: received.filter((payment) => payment.refundStatus === 'DONE').length,
-      pending: received.filter((payment) => payment.refundStatus === 'PENDING').length,
-    }
-  }
+  const money = () => receivedMoney(server.db)
 
   it('Pix and card on one link at the same time: one of them takes the money, the other none', async () => {
     const code = await linkFor(server.app, tokens.ana, [5])

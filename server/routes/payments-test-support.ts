@@ -8,7 +8,13 @@ import * as v from 'valibot'
 import { type PaymentLinkData, paymentLinkData } from '../../contract/payments'
 import type { App } from '../app'
 import type { Database } from '../db/client'
-import { cardRecurrences, paymentCharges, paymentLinks, paymentOrders } from '../db/schema'
+import {
+  cardRecurrences,
+  paymentCharges,
+  paymentLinks,
+  paymentOrders,
+  receivedPayments,
+} from '../db/schema'
 import { demoGatewayId, demoIds } from '../db/seed'
 import { bearer, postJson } from '../test-support'
 
@@ -145,3 +151,13 @@ export async function paymentSnapshot(db: Database) {
 }
 
 export type PaymentSnapshot = Awaited<ReturnType<typeof paymentSnapshot>>
+
+/** Every payment received that reached an instalment, every one given back, and those to give back. */
+export async function receivedMoney(db: Database) {
+  const received = await db.select().from(receivedPayments)
+  return {
+    applied: received.filter((payment) => payment.applied).length,
+    refunded: received.filter((payment) => payment.refundStatus === 'DONE').length,
+    pending: received.filter((payment) => payment.refundStatus === 'PENDING').length,
+  }
+}
