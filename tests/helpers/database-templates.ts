@@ -15,9 +15,9 @@
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { inject } from 'vitest'
 import { openDatabase } from '../../server/db/client'
 import { seedDemoData } from '../../server/db/seed'
+import { provided } from './provided'
 
 export type DatabaseTemplates = {
   /** When the demo data was seeded (ISO 8601). */
@@ -39,13 +39,7 @@ const brazilDay = (date: Date) =>
 
 /** The run's templates, when made today; undefined outside vitest or on another day. */
 function todaysTemplates(): DatabaseTemplates | undefined {
-  let templates: DatabaseTemplates | undefined
-  try {
-    templates = inject('databaseTemplates')
-  } catch {
-    // Not inside a vitest worker (a script using the helpers): no templates.
-    return undefined
-  }
+  const templates = provided('databaseTemplates')
   if (!templates) return undefined
   return brazilDay(new Date(templates.seededAt)) === brazilDay(new Date()) ? templates : undefined
 }

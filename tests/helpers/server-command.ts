@@ -4,8 +4,7 @@
  * a test never runs a server older than the code. Outside vitest (a script using the helpers)
  * the source runs through tsx. One process either way, so a signal reaches the server itself.
  */
-import { resolve } from 'node:path'
-import { inject } from 'vitest'
+import { provided } from './provided'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,15 +12,8 @@ declare module 'vitest' {
   }
 }
 
-export const repositoryRoot = resolve(import.meta.dirname, '../..')
-
 export function serverCommand(): { command: string; args: string[] } {
-  let bundle: string | undefined
-  try {
-    bundle = inject('serverBundle')
-  } catch {
-    // Not inside a vitest worker.
-  }
+  const bundle = provided('serverBundle')
   return {
     command: process.execPath,
     args: bundle ? ['--enable-source-maps', bundle] : ['--import', 'tsx', 'server/index.ts'],
