@@ -74,6 +74,9 @@ describeBrowser('passwordless login', () => {
   it('"Sair" returns to /login, ends the session on the server, and a protected URL then redirects there', async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
+    // The address changes while the contract loads and the verify screen, with a menu of its
+    // own, is still shown: the menu to open is the profile's.
+    await expectVisible(page.getByRole('heading', { name: 'Perfil' }))
     const token = await page.evaluate(() => localStorage.getItem('authToken'))
     const contractsWith = async () =>
       (

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { routeAfterLogin } from '../../src/features/contracts/logic/after-login'
 import { apiToken } from './api'
 import { launchBrowser } from './chromium'
+import { describePage, watchRequests } from './failure-report'
 import { resetSignal } from './network'
 import { type RunningServer, startServer } from './server'
 
@@ -31,7 +32,7 @@ export type JourneyOptions = {
   onDevice?: (context: BrowserContext) => void
 }
 
-export type Device = { context: BrowserContext; page: Page }
+export type Device = { context: BrowserContext; page: Page; requests: () => string[] }
 
 export type LoginOptions = {
   /** The page to log in (the test's own by default). */
@@ -88,8 +89,9 @@ export function browserJourney(options: JourneyOptions = {}): Journey {
       ...extra,
     })
     ;(inTest ? testDevices : fileDevices).add(context)
+    const requests = watchRequests(context)
     options.onDevice?.(context)
-    return { context, page: await context.newPage() }
+    return { context, page: await context.newPage(), requests }
   }
 
   const closeAll = async (devices: Set<BrowserContext>) => {
@@ -113,7 +115,9 @@ export function browserJourney(options: JourneyOptions = {}): Journey {
     if (options.serverPerTest) server = await startServer(options.env, options.hostname)
     if (options.device !== false) current = await openDevice()
   })
-  afterEach(async () => {
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && current)
+      console.error(await describePage(current.page, current.requests()))
     // Whatever a failed journey left behind (a stopped server, an offline device) is undone.
     await resetSignal(options.serverPerTest ? undefined : server, current?.context)
     await closeAll(testDevices)
