@@ -2,8 +2,8 @@ import type { BrowserContext } from 'playwright-core'
 import type { RunningServer } from './server'
 
 /**
- * "No signal" in a journey (DESIGN §8). The server is always made unreachable (stopped):
- * Chromium's offline emulation does not cover the service worker's requests, and whether a page
+ * "No signal" in a journey (DESIGN §8). The server is always made unreachable (its port refuses
+ * and drops connections, RunningServer.cutSignal): Chromium's offline emulation does not cover the service worker's requests, and whether a page
  * opened after `setOffline` sees `navigator.onLine === false` changes between Chromium versions.
  * So the app must work out "no connection" from its requests, and journeys run both ways:
  * - 'offline': the browser is also told (navigator.onLine turns false where Chromium applies it);
@@ -13,13 +13,13 @@ export type NoSignal = 'offline' | 'lie-fi'
 export const noSignalModes: NoSignal[] = ['offline', 'lie-fi']
 
 export async function cutSignal(server: RunningServer, context: BrowserContext, mode: NoSignal) {
-  await server.stop()
+  await server.cutSignal()
   if (mode === 'offline') await context.setOffline(true)
 }
 
-/** The signal comes back: the server runs again on the same port and data. */
+/** The signal comes back: the server answers again on the same port. */
 export async function restoreSignal(server: RunningServer, context: BrowserContext) {
-  await server.ensureRunning()
+  await server.restoreSignal()
   await context.setOffline(false)
 }
 
@@ -29,6 +29,7 @@ export async function restoreSignal(server: RunningServer, context: BrowserConte
  */
 export async function resetSignal(server: RunningServer | undefined, context?: BrowserContext) {
   await server?.ensureRunning()
+  await server?.restoreSignal()
   await context?.setOffline(false).catch(() => {
     // A context already closed has nothing to restore.
   })

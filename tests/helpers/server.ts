@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { connect, createServer, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { copyDemoDataDir } from './database-templates'
@@ -27,6 +27,13 @@ export type RunningServer = {
   output: () => string
   stop: () => Promise<void>
   /**
+   * "No signal" without stopping the process: the port the browser uses refuses connections and
+   * drops the open ones, as a stopped server's does, while the server itself keeps running (and
+   * its jobs too, as they would for a person who loses signal). `restoreSignal` undoes it.
+   */
+  cutSignal: () => Promise<void>
+  restoreSignal: () => Promise<void>
+  /**
    * Stops and starts again on the same port and DATA_DIR ("the signal comes back"), with
    * `env` on top of the first start's (e.g. another JWT_SECRET: every token turns invalid).
    */
@@ -47,7 +54,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   if (!existsSync(join(root, 'dist/index.html')))
     throw new Error('dist/ não existe: rode `npm run build` antes dos testes de navegador.')
-  const port = await freePort()
+  // The browser reaches the server through a switch of ours (port); the process listens behind it.
+  const [port, serverPort] = await Promise.all([freePort(), freePort()])
   const dataDir = mkdtempSync(join(tmpdir(), 'pdt-e2e-'))
   // A demo server on the embedded database starts from the run's copy of it, not from initdb.
   const demoOnPglite = (env.DEMO ?? '1') === '1' && !env.DATABASE_URL && !env.DATA_DIR
@@ -63,7 +71,7 @@ export async function startServer(
       cwd: root,
       env: {
         ...process.env,
-        PORT: String(port),
+        PORT: String(serverPort),
         DATA_DIR: dataDir,
         DATABASE_URL: '',
         DEMO: '1',
@@ -84,7 +92,7 @@ export async function startServer(
       log += chunk
     })
     await waitUntilUp(
-      url,
+      `http://127.0.0.1:${serverPort}`,
       () => child?.exitCode ?? null,
       () => log,
     )
@@ -101,24 +109,71 @@ export async function startServer(
     clearTimeout(killer)
   }
 
-  await start()
+  const signal = signalSwitch(port, serverPort)
+  await Promise.all([start(), signal.restore()])
   return {
     url,
     port,
     dataDir,
     output: () => log,
     stop,
+    cutSignal: signal.cut,
+    restoreSignal: signal.restore,
     restart: async (env = {}) => {
       await stop()
       overrides = { ...overrides, ...env }
       await start()
+      await signal.restore()
     },
     ensureRunning: async () => {
       if (!child || child.exitCode !== null) await start()
     },
     close: async () => {
-      await stop()
+      await Promise.all([stop(), signal.cut()])
       rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * A TCP relay from `port` to the server's own port that can be switched off: then it stops
+ * listening (a new connection is refused) and drops every open one (a request in flight fails),
+ * which is what the browser saw when the journeys stopped the server, without the 3 to 6 s of a
+ * restart each time the signal came back.
+ */
+function signalSwitch(port: number, serverPort: number) {
+  let listener: Server | null = null
+  const sockets = new Set<Socket>()
+  const track = (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  }
+  const relay = (client: Socket) => {
+    const upstream = connect(serverPort, '127.0.0.1')
+    track(client)
+    track(upstream)
+    // One side failing (the server restarting, the signal cut) ends the other.
+    client.once('error', () => upstream.destroy())
+    upstream.once('error', () => client.destroy())
+    client.pipe(upstream)
+    upstream.pipe(client)
+  }
+  return {
+    async restore() {
+      if (listener) return
+      const opened = createServer(relay)
+      listener = opened
+      await new Promise<void>((done, fail) => {
+        opened.once('error', fail)
+        opened.listen(port, '127.0.0.1', done)
+      })
+    },
+    async cut() {
+      const open = listener
+      listener = null
+      for (const socket of sockets) socket.destroy()
+      sockets.clear()
+      if (open) await new Promise((done) => open.close(done))
     },
   }
 }
