@@ -26,6 +26,7 @@ import { devRoutes } from './routes/dev'
 import { healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
+import { openApiRoutes } from './routes/openapi'
 import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys'
 import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
@@ -74,6 +75,7 @@ export function createServer(appDeps: AppDeps) {
 
   app.route('/socios-api/health', healthRoutes(deps))
   app.route('/', metricsRoutes(deps))
+  app.route('/socios-api', openApiRoutes())
   // No compression middleware for API JSON: gzip per request cost up to the read itself
   // (decision 009). The contract read and the instalment list are compressed once per version
   // instead (http/versioned.ts); static files go out precompressed (http/static.ts).

@@ -119,6 +119,7 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       headers: { authorization: `Bearer ${server.config.metricsToken ?? ''}` },
     },
     { method: 'GET', path: `${api}/.well-known/jwks.json` },
+    { method: 'GET', path: `${api}/openapi.json` },
     {
       method: 'POST',
       path: `${client}/generate-code`,

@@ -1,0 +1,89 @@
+/**
+ * What one API operation is, declared once (issue 24): method, path and its parameters, what it
+ * reads, what it answers by status (errors included), who may call it and whether the app may
+ * keep it on the device while there is no signal. contract/operations.ts lists them all; the
+ * route table test, the OpenAPI document (docs/api/openapi.json) and the conformance kit are
+ * made from that list.
+ */
+import type * as v from 'valibot'
+
+/** The API's own version (the document's info.version): raised when an operation changes. */
+export const apiVersion = '1.0.0'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
+
+/** A file answer (a PDF, a calendar, Prometheus text), by its media type. */
+export type FileAnswer = { file: string }
+/** An answer with no body. */
+export type EmptyAnswer = { empty: true }
+export type Answer = v.GenericSchema | FileAnswer | EmptyAnswer
+
+/**
+ * Who may call it:
+ * - 'public': anyone (the login itself, a payment link's code is its own key);
+ * - 'holder': a holder's session, `Authorization: Bearer <token>` from POST /client/login;
+ * - 'provider': a provider's notification, checked by its own signature or credential;
+ * - 'operator': the operator's metrics token (`METRICS_TOKEN`).
+ */
+export type Access = 'public' | 'holder' | 'provider' | 'operator'
+
+export type Operation = {
+  /** Unique, camelCase: the OpenAPI operationId. */
+  id: string
+  method: HttpMethod
+  /**
+   * Relative to the API base (`/socios-api`), with `{name}` for a path parameter; `outsideApi`
+   * marks the one path served from the site's root.
+   */
+  path: string
+  outsideApi?: true
+  /** One line in Portuguese, for the docs page. */
+  summary: string
+  /** The docs page's group. */
+  tag: Tag
+  access: Access
+  /** The app may keep it on the device while there is no signal, and send it later (spec §7). */
+  queuedOffline?: true
+  /** Each path parameter (`{name}` in `path`). */
+  params?: Record<string, v.GenericSchema>
+  query?: v.GenericSchema
+  /** The JSON body; `bodyOptional` when it may be absent. */
+  body?: v.GenericSchema
+  bodyOptional?: true
+  /** Headers the operation reads beyond the session (e.g. Idempotency-Key). */
+  headers?: Record<string, { required: boolean; description: string }>
+  answers: Partial<Record<number, Answer>>
+}
+
+export const tags = {
+  access: 'Acesso',
+  contracts: 'Contratos',
+  registration: 'Cadastro',
+  cards: 'Carteirinhas',
+  payments: 'Pagamentos',
+  checkout: 'Link de pagamento',
+  reminders: 'Lembretes',
+  providers: 'Provedores',
+  operation: 'Operação',
+} as const
+export type Tag = (typeof tags)[keyof typeof tags]
+
+export const isFileAnswer = (answer: Answer): answer is FileAnswer =>
+  typeof answer === 'object' && answer !== null && 'file' in answer
+export const isEmptyAnswer = (answer: Answer): answer is EmptyAnswer =>
+  typeof answer === 'object' && answer !== null && 'empty' in answer
+
+/** Typed identity: keeps each declaration's literal types for its callers. */
+export const operation = <const O extends Operation>(declared: O): O => declared
+
+/** `/client/contract/{id}` → `/client/contract/:id` (Hono's syntax). */
+export const routePattern = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
+
+/** The path with its parameters filled in, each encoded as one segment. */
+export function fillPath(path: string, params: Record<string, string> = {}) {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`Falta o parâmetro ${name} de ${path}.`)
+    return encodeURIComponent(value)
+  })
+}

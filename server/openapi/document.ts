@@ -1,0 +1,214 @@
+/**
+ * The API's OpenAPI 3.1 document, made from the declarations in contract/operations.ts (issue
+ * 24): the schemas are the valibot ones the server validates with and the app reads with,
+ * converted by @valibot/to-json-schema. The same function makes the committed copy
+ * (docs/api/openapi.json, `npm run openapi`) and the one the server serves at
+ * /socios-api/openapi.json, and a test fails when they differ.
+ */
+import { type JsonSchema, toJsonSchema, toJsonSchemaDefs } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+import { card } from '../../contract/cards'
+import { contract, dependent, fileAttachment, holder, person } from '../../contract/contracts'
+import { messageResponse } from '../../contract/http'
+import {
+  type Answer,
+  apiVersion,
+  isEmptyAnswer,
+  isFileAnswer,
+  type Operation,
+  tags,
+} from '../../contract/operation'
+import { operations } from '../../contract/operations'
+import { passkeySummary } from '../../contract/passkeys'
+import { paymentLinkData, paymentOrder } from '../../contract/payments'
+import { reminderPreferences } from '../../contract/reminders'
+
+/**
+ * The answers' shared shapes, named once under components.schemas and referred to from each
+ * operation (as a JSON answer, not a request: a request schema is read with its own rules).
+ */
+const named = {
+  Erro: messageResponse,
+  Pessoa: person,
+  Anexo: fileAttachment,
+  Titular: holder,
+  Dependente: dependent,
+  Contrato: contract,
+  Carteirinha: card,
+  Parcela: paymentOrder,
+  LinkDePagamento: paymentLinkData,
+  Passkey: passkeySummary,
+  PreferenciasDeLembrete: reminderPreferences,
+} satisfies Record<string, v.GenericSchema>
+
+const componentRef = (json: JsonSchema): JsonSchema =>
+  JSON.parse(JSON.stringify(json).replaceAll('"#/$defs/', '"#/components/schemas/'))
+
+type Json = Record<string, unknown>
+
+/**
+ * Checks a valibot schema makes that JSON Schema cannot say (a custom check, a transform) are
+ * left out: the document then allows a little more than the server, never less.
+ */
+const convert = (schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema => {
+  const {
+    $schema: _,
+    $defs: __,
+    ...rest
+  } = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'ignore',
+    ...(typeMode === 'output' ? { definitions: named } : {}),
+  })
+  return componentRef(rest)
+}
+
+function components(): Record<string, JsonSchema> {
+  const defs = toJsonSchemaDefs(named, {
+    target: 'draft-2020-12',
+    typeMode: 'output',
+    errorMode: 'ignore',
+  })
+  return Object.fromEntries(
+    Object.entries(defs).map(([name, json]) => {
+      const { $schema: _, ...rest } = json
+      return [name, componentRef(rest)]
+    }),
+  )
+}
+
+const statusText: Record<number, string> = {
+  200: 'Sucesso.',
+  201: 'Criado.',
+  304: 'Não mudou desde a versão que o aparelho tem (If-None-Match).',
+  400: 'Requisição inválida: a mensagem diz o que corrigir.',
+  401: 'Sem sessão, ou a sessão terminou.',
+  402: 'Pagamento recusado.',
+  403: 'Não permitido neste contrato (por exemplo, cadastro em análise).',
+  404: 'Não encontrado.',
+  409: 'Em conflito com o estado atual (por exemplo, já pago ou em andamento).',
+  410: 'O link não vale mais.',
+  413: 'Corpo grande demais.',
+  415: 'O corpo não é JSON (Content-Type: application/json).',
+  422: 'Não pode ser feito agora: a mensagem diz por quê.',
+  429: 'Tentativas demais: espere os segundos de Retry-After.',
+  500: 'Erro interno.',
+  502: 'O provedor de pagamento não respondeu como devia.',
+  503: 'Indisponível (pagamento não configurado, banco de dados fora).',
+}
+
+function answerObject(status: number, answer: Answer): Json {
+  const description = statusText[status] ?? 'Resposta.'
+  if (isEmptyAnswer(answer)) return { description }
+  if (isFileAnswer(answer))
+    return { description, content: { [answer.file]: { schema: { type: 'string' } } } }
+  return {
+    description,
+    content: { 'application/json': { schema: convert(answer, 'output') } },
+  }
+}
+
+/** Every error answer has this shape; a 500 too. */
+const errorAnswer = () => ({
+  description: statusText[500],
+  content: { 'application/json': { schema: convert(messageResponse, 'output') } },
+})
+
+function parameters(op: Operation): Json[] {
+  const list: Json[] = []
+  for (const [name, schema] of Object.entries(op.params ?? {}))
+    list.push({ name, in: 'path', required: true, schema: convert(schema, 'input') })
+  if (op.query) {
+    const query = convert(op.query, 'input') as {
+      properties?: Record<string, JsonSchema>
+      required?: string[]
+    }
+    for (const [name, schema] of Object.entries(query.properties ?? {}))
+      list.push({
+        name,
+        in: 'query',
+        required: query.required?.includes(name) ?? false,
+        schema,
+      })
+  }
+  for (const [name, header] of Object.entries(op.headers ?? {}))
+    list.push({
+      name,
+      in: 'header',
+      required: header.required,
+      description: header.description,
+      schema: { type: 'string' },
+    })
+  return list
+}
+
+const security: Record<Operation['access'], Json[] | undefined> = {
+  public: [],
+  holder: [{ sessao: [] }],
+  provider: [],
+  operator: [{ metricas: [] }],
+}
+
+function operationObject(op: Operation): Json {
+  const answers = Object.entries(op.answers) as Array<[string, Answer]>
+  const object: Json = {
+    operationId: op.id,
+    summary: op.summary,
+    tags: [op.tag],
+    security: security[op.access],
+  }
+  if (op.queuedOffline) object['x-queued-offline'] = true
+  const params = parameters(op)
+  if (params.length) object.parameters = params
+  if (op.body)
+    object.requestBody = {
+      required: !op.bodyOptional,
+      content: { 'application/json': { schema: convert(op.body, 'input') } },
+    }
+  object.responses = {
+    ...Object.fromEntries(
+      answers.map(([status, answer]) => [status, answerObject(Number(status), answer)]),
+    ),
+    500: errorAnswer(),
+  }
+  return object
+}
+
+export function openApiDocument(): Json {
+  const paths: Record<string, Json> = {}
+  for (const op of operations as readonly Operation[]) {
+    const item = paths[op.path] ?? {}
+    paths[op.path] = item
+    item[op.method.toLowerCase()] = operationObject(op)
+    // The one path outside the API base is served from the site's root.
+    if (op.outsideApi) item.servers = [{ url: '/', description: 'Raiz do site' }]
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Portal do Titular — API',
+      version: apiVersion,
+      description:
+        'A API que o Portal do Titular chama: login sem senha, contratos, cadastro, carteirinhas, parcelas e links de pagamento. Todo erro responde `{ "message": "…" }`, uma frase em português para a pessoa. Um backend próprio implementa este documento e confere com `npm run conformance -- <url>`.',
+    },
+    servers: [{ url: '/socios-api', description: 'Base da API (VITE_API_BASE)' }],
+    tags: Object.values(tags).map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: components(),
+      securitySchemes: {
+        sessao: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'O token de POST /client/login.',
+        },
+        metricas: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN.' },
+      },
+    },
+  }
+}
+
+/** The committed copy's text: stable key order, two spaces, a final newline. */
+export const openApiText = () => `${JSON.stringify(openApiDocument(), null, 2)}\n`
