@@ -535,6 +535,15 @@ export const operations = [
     answers: { 200: { file: 'application/json' } },
   }),
   operation({
+    id: 'apiDocs',
+    method: 'GET',
+    path: '/docs',
+    summary: 'Esta referência, em HTML.',
+    tag: tags.operation,
+    access: 'public',
+    answers: { 200: { file: 'text/html' } },
+  }),
+  operation({
     id: 'metrics',
     method: 'GET',
     path: '/metrics',

@@ -120,6 +120,7 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     },
     { method: 'GET', path: `${api}/.well-known/jwks.json` },
     { method: 'GET', path: `${api}/openapi.json` },
+    { method: 'GET', path: `${api}/docs` },
     {
       method: 'POST',
       path: `${client}/generate-code`,

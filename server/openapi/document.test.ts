@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from 'vitest'
+import { operations } from '../../contract/operations'
 import { createTestServer } from '../test-support'
 import { openApiDocument, openApiText } from './document'
 
@@ -36,6 +37,28 @@ describe('the OpenAPI document', () => {
       expect(answer.status).toBe(200)
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
       expect(await answer.json()).toEqual(JSON.parse(readFileSync(committedPath, 'utf8')))
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('its page at /socios-api/docs lists every operation, and runs and loads nothing', async () => {
+    const server = await createTestServer('pglite')
+    try {
+      const answer = await server.app.request('/socios-api/docs')
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/)
+      expect(answer.headers.get('content-security-policy')).toMatch(
+        /^default-src 'none'; style-src 'sha256-[^']+'; /,
+      )
+      const page = await answer.text()
+      for (const op of operations) expect(page, op.id).toContain(`id="${op.id}"`)
+      expect(page).toContain('<span class="path">/client/contract/{id}</span>')
+      // A request body's fields, with what the server demands of them.
+      expect(page).toMatch(
+        /<code>email<\/code> <span class="type">string \(email\)<\/span> <span class="req">obrigatório/,
+      )
+      expect(page).not.toMatch(/<script|https?:\/\/(?!schemas)/)
     } finally {
       await server.close()
     }

@@ -51,25 +51,80 @@ type Json = Record<string, unknown>
  * left out: the document then allows a little more than the server, never less.
  */
 const convert = (schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema => {
-  const {
-    $schema: _,
-    $defs: __,
-    ...rest
-  } = toJsonSchema(schema, {
+  // Requests only: an answer's named shapes are matched by identity, which a copy would lose.
+  const read =
+    typeMode === 'input'
+      ? (documented(schema as unknown as Node) as unknown as v.GenericSchema)
+      : schema
+  const { $schema: _, $defs: defs, ...rest } = toJsonSchema(read, config(typeMode))
+  // A request's shapes used twice get definitions of their own (numbered): put them back inline.
+  if (typeMode === 'input' && defs) return inline(rest, defs)
+  return componentRef(rest)
+}
+
+function inline(json: JsonSchema, defs: Record<string, unknown>): JsonSchema {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk)
+    if (typeof value !== 'object' || value === null) return value
+    const ref = (value as { $ref?: string }).$ref
+    if (ref?.startsWith('#/$defs/')) return walk(defs[ref.slice('#/$defs/'.length)])
+    return mapValues(value as Record<string, unknown>, walk)
+  }
+  return walk(json) as JsonSchema
+}
+
+type Node = {
+  kind: string
+  type: string
+  pipe?: readonly Node[]
+  entries?: Record<string, Node>
+  wrapped?: Node
+  item?: Node
+  options?: readonly Node[]
+}
+
+const mapValues = <T, U>(record: Record<string, T>, map: (value: T) => U) =>
+  Object.fromEntries(Object.entries(record).map(([key, value]) => [key, map(value)]))
+
+/**
+ * The schema as the document should read it. A nested request section is
+ * `pipe(custom(isPlainObject), strictObject(…))` (contract/http.ts): the custom check says what
+ * to answer when it is no object, the object says the fields. JSON Schema cannot say the custom
+ * check, and the converter then drops the whole section ("anything"); here the section is its
+ * object. Only for the document: a shallow copy, the server's schema is untouched.
+ */
+function documented(node: Node): Node {
+  const pipe = node.pipe
+  if (pipe && pipe[0]?.type === 'custom') {
+    const object = pipe.find(
+      (item, index) =>
+        index > 0 &&
+        item.kind === 'schema' &&
+        (item.type === 'strict_object' || item.type === 'object'),
+    )
+    if (object) return documented(object)
+  }
+  const copy: Node = { ...node }
+  if (pipe) copy.pipe = pipe.map(documentedItem)
+  if (node.entries) copy.entries = mapValues(node.entries, documented)
+  if (node.wrapped) copy.wrapped = documented(node.wrapped)
+  if (node.item) copy.item = documented(node.item)
+  if (node.options) copy.options = node.options.map(documented)
+  return copy
+}
+const documentedItem = (item: Node) => (item.kind === 'schema' ? documented(item) : item)
+
+function config(typeMode: 'input' | 'output') {
+  return {
     target: 'draft-2020-12',
     typeMode,
     errorMode: 'ignore',
     ...(typeMode === 'output' ? { definitions: named } : {}),
-  })
-  return componentRef(rest)
+  } as const
 }
 
 function components(): Record<string, JsonSchema> {
-  const defs = toJsonSchemaDefs(named, {
-    target: 'draft-2020-12',
-    typeMode: 'output',
-    errorMode: 'ignore',
-  })
+  const defs = toJsonSchemaDefs(named, config('output'))
   return Object.fromEntries(
     Object.entries(defs).map(([name, json]) => {
       const { $schema: _, ...rest } = json

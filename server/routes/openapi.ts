@@ -1,15 +1,28 @@
-/** GET /socios-api/openapi.json: the API's document, made once from the declarations. */
+/**
+ * GET /socios-api/openapi.json, the API's document, and GET /socios-api/docs, the page that
+ * shows it (decision 018): both made once, from the declarations, on first use.
+ */
 import { Hono } from 'hono'
 import type { AppEnv } from '../deps'
+import { docsPagePolicy, renderDocsPage } from '../openapi/docs-page'
 import { openApiText } from '../openapi/document'
 
 export function openApiRoutes() {
   let text: string | undefined
-  return new Hono<AppEnv>().get('/openapi.json', (c) => {
-    text ??= openApiText()
-    return c.body(text, 200, {
-      'Content-Type': 'application/json; charset=utf-8',
-      'Cache-Control': 'public, max-age=300',
+  let page: string | undefined
+  return new Hono<AppEnv>()
+    .get('/openapi.json', (c) => {
+      text ??= openApiText()
+      return c.body(text, 200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': 'public, max-age=300',
+      })
     })
-  })
+    .get('/docs', async (c) => {
+      page ??= String(await renderDocsPage())
+      return c.html(page, 200, {
+        'Cache-Control': 'public, max-age=300',
+        'Content-Security-Policy': docsPagePolicy,
+      })
+    })
 }
