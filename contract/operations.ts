@@ -532,7 +532,9 @@ export const operations = [
     summary: 'Este documento (OpenAPI 3.1).',
     tag: tags.operation,
     access: 'public',
-    answers: { 200: { file: 'application/json' } },
+    answers: {
+      200: v.looseObject({ openapi: v.string(), paths: v.record(v.string(), v.unknown()) }),
+    },
   }),
   operation({
     id: 'apiDocs',
