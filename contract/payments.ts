@@ -237,7 +237,7 @@ const cardDataInput = v.nullish(
 /**
  * POST /checkout/payment-link : pay by card (CREDIT) or start a card recurrence (RECURRENCE) with
  * a token from the gateway's tokenizer. A card number or CVV is refused: it goes to the
- * tokenizer only (DESIGN.md §6).
+ * tokenizer only (docs/design.md §6).
  */
 export const cardPaymentRequest = requestObject({
   ...checkoutPersonFields,

@@ -121,7 +121,7 @@ export async function clearResults(): Promise<void> {
 /**
  * The member-card snapshot, shared by the page (which writes it) and the service worker (which
  * paints it): the last card screen as static markup, so a cold start at the gate shows the
- * cards before the app's JavaScript has run (DESIGN §7: card visible offline within 1 s).
+ * cards before the app's JavaScript has run (docs/design.md §7: card visible offline within 1 s).
  * Personal data: logout deletes it with everything else.
  */
 export const cardSnapshot = {

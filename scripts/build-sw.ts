@@ -22,7 +22,7 @@ const manifest = readManifest(dist)
 const entry = entryKey(manifest)
 
 /**
- * Payments and the passkey list are online only (DESIGN §5): offline, these screens say so
+ * Payments and the passkey list are online only (docs/design.md §5): offline, these screens say so
  * instead of loading.
  */
 const onlineOnlyRoutes = [

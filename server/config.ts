@@ -1,5 +1,5 @@
 /**
- * Every environment variable the server reads, parsed in one place (DESIGN.md §4).
+ * Every environment variable the server reads, parsed in one place (docs/design.md §4).
  * Invalid values throw a ConfigError naming the variable, so a bad deploy fails at start.
  */
 

@@ -4,7 +4,7 @@ export type BuildInfo = {
   entry: string
   /**
    * Files left out of the precache and cached when first used instead: the online-only payment
-   * screens (DESIGN §5) and the QR decoder /verificar loads when it opens.
+   * screens (docs/design.md §5) and the QR decoder /verificar loads when it opens.
    */
   onFirstUse: string[]
   /** Of those, what a screen needs offline once visited: kept when that path is opened. */

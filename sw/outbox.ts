@@ -13,7 +13,7 @@ import {
 } from '../contract/worker-messages'
 
 /**
- * The registration outbox (DESIGN §5): saves go to the network through here; when the network
+ * The registration outbox (docs/design.md §5): saves go to the network through here; when the network
  * is not there, the request (body, Authorization and Idempotency-Key included) waits in
  * IndexedDB and is replayed on the `sync` event and whenever a page asks (app start, connection
  * back, return to the foreground — Safari and Firefox have no Background Sync). The server

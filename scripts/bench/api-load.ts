@@ -1,5 +1,5 @@
 /**
- * API load (DESIGN §7): autocannon against the real server (`tsx server/index.ts`, spawned as the
+ * API load (docs/design.md §7): autocannon against the real server (`tsx server/index.ts`, spawned as the
  * browser tests do), logged in as ana. Each authenticated read is measured next to a bare JSON
  * route of the same server in the same run (the floor: routing, headers, JSON, HTTP), so the
  * figures say what the session and the database cost on top of what any answer costs here.
@@ -23,7 +23,7 @@ import { cpuMs, pidListeningOn } from './process-cpu'
 const connections = 10
 const measureSeconds = 10
 const warmSeconds = 3
-/** DESIGN §7 target for the contract read; the sustained run offers twice as much. */
+/** docs/design.md §7 target for the contract read; the sustained run offers twice as much. */
 const targetRate = 1_000
 const sustainedSeconds = 60
 

@@ -1,5 +1,5 @@
 /**
- * How fast the app learns the truth about the network (DESIGN §5), with the server really
+ * How fast the app learns the truth about the network (docs/design.md §5), with the server really
  * stopped and the device saying "online" (lie-fi), median of a few runs:
  * - a cold open with no server → the header says "Sem conexão";
  * - the server back with the page open → the pill goes, and a 'pendente' save is delivered;

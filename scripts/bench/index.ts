@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the budgets of DESIGN.md §7, measured. Prints one table and writes
+ * `npm run bench`: the budgets of docs/design.md §7, measured. Prints one table and writes
  * bench-results.json. `-- --only=size,lighthouse,offline,connectivity,pix,api,sustained` runs a subset (the file
  * then holds only those); the full run takes a few minutes plus the 60 s sustained load.
  */
@@ -51,7 +51,7 @@ const results: Record<string, unknown> = {}
 const rows: Array<[string, string, string, boolean | undefined]> = []
 
 const pages = ['/login', '/home', '/favorites', demoPaymentPath]
-/** The pages DESIGN §7 holds to the Lighthouse budget; /pagamento is measured alongside. */
+/** The pages docs/design.md §7 holds to the Lighthouse budget; /pagamento is measured alongside. */
 
 async function browserBenches() {
   const server = await startServer()

@@ -1,5 +1,5 @@
 /**
- * Offline cold start to member card visible (DESIGN §7, issue "member cards"): the installed app
+ * Offline cold start to member card visible (docs/design.md §7, issue "member cards"): the installed app
  * opened in a fresh browser process with no network and 4× CPU slowdown, until the first card
  * shows; next to the floor, a static page with one card image precached by a minimal service
  * worker, measured the same way.

@@ -1,5 +1,5 @@
 /**
- * Crash safety of card payments (DESIGN.md §5), with real processes: the server is killed
+ * Crash safety of card payments (docs/design.md §5), with real processes: the server is killed
  * (SIGKILL) at spread moments of a card payment, many times, and started again on the same data
  * and port, as a deploy or an out-of-memory kill would. After the reconciler's timeout:
  * 0 instalments locked, 0 approvals at the gateway without a PAID instalment, 0 instalments

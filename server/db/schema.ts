@@ -635,7 +635,7 @@ export const rateLimits = pgTable(
 )
 
 /**
- * Idempotency keys of retryable writes (DESIGN.md §5): the first answer to a key, replayed for a
+ * Idempotency keys of retryable writes (docs/design.md §5): the first answer to a key, replayed for a
  * repeat. Claimed inside the write's own transaction, so the answer is stored with the write.
  */
 export const idempotencyKeys = pgTable(

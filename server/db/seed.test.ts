@@ -110,7 +110,7 @@ describe.each(backends)('demo data (%s)', (backend) => {
     ])
   })
 
-  it('covers the contract situations of DESIGN.md §4', async () => {
+  it('covers the contract situations of docs/design.md §4', async () => {
     const rows = await server.db.select().from(contracts)
     const byId = new Map(rows.map((row) => [row.id, row]))
     expect(byId.get(demoIds.bruno.active.contract)).toMatchObject({ status: 'ACTIVE', terms: true })

@@ -1,5 +1,5 @@
 /**
- * Demo data (DESIGN.md §4), written once: on first start in demo mode, only while no person
+ * Demo data (docs/design.md §4), written once: on first start in demo mode, only while no person
  * exists, in one transaction. Ids are fixed (see demo/ids.ts) so tests can rely on them.
  */
 import { sql } from 'drizzle-orm'

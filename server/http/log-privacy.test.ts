@@ -1,5 +1,5 @@
 /**
- * Outside demo mode the logs hold no personal data (DESIGN.md §6): a whole login, a session's
+ * Outside demo mode the logs hold no personal data (docs/design.md §6): a whole login, a session's
  * reads and a registration save leave no e-mail, phone, CPF, name, code or token behind, even
  * when a provider's error names the recipient. The console stand-ins for mail and WhatsApp
  * print neither address nor text there; in demo mode they still say to whom.

@@ -42,7 +42,7 @@ function expectSecurityHeaders(response: Response, csp = contentSecurityPolicy) 
 }
 
 describe('the policies', () => {
-  it('follow DESIGN.md §6: own scripts only, no plugins, no framing', () => {
+  it('follow docs/design.md §6: own scripts only, no plugins, no framing', () => {
     const directives = contentSecurityPolicy.split('; ')
     expect(directives).toContain("script-src 'self'")
     expect(directives).toContain("object-src 'none'")

@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (DESIGN.md §6): API JSON and its errors, static files, the app
+ * Security headers on every answer (docs/design.md §6): API JSON and its errors, static files, the app
  * shell, /sandbox and /dev. Applied near the top in createApp, so it also wraps what onError and
  * notFound answer. Hono's secureHeaders sets them; the policies are ours, written here as data.
  * A handler that sets a header itself keeps its value: the purchase terms HTML carries a
@@ -27,7 +27,7 @@ export function cardGatewayOrigins(gateway: GatewayConfig | undefined) {
 }
 
 /**
- * Content Security Policy of DESIGN.md §6: only our own scripts (and the card gateway's, when it
+ * Content Security Policy of docs/design.md §6: only our own scripts (and the card gateway's, when it
  * is Stripe), no plugins, no framing of us. data:/blob: cover photos, PDFs and the card PNG the
  * app builds in the browser.
  */

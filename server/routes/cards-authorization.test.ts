@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §6 for routes that take a card id: a holder reaches only the cards of their own
+ * docs/design.md §6 for routes that take a card id: a holder reaches only the cards of their own
  * contracts, and anything else answers 404 with a message — never 500, never a write. Routes that
  * take a contract id (rql/cards among them) are in client-authorization.test.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §6: a holder reaches only their own contracts, and anything else answers 404 with a
+ * docs/design.md §6: a holder reaches only their own contracts, and anything else answers 404 with a
  * message — never 500, never a write. Every /client/* route that takes an id belongs in `routes`.
  */
 import { randomUUID } from 'node:crypto'

@@ -1,5 +1,5 @@
 /**
- * Money at the edges (DESIGN.md §5): races between methods and links, the bank winning a race
+ * Money at the edges (docs/design.md §5): races between methods and links, the bank winning a race
  * against a removal, a notification that never comes or comes twice, a crash between the
  * gateway and our database (as the reconciler finds it), and a card swap with a card that
  * declines. Never taken twice, never lost, never locked.

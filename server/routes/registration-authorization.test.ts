@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §6 for the registration saves: a holder reaches only their own contract, holder and
+ * docs/design.md §6 for the registration saves: a holder reaches only their own contract, holder and
  * dependents; anything else answers 404 and writes nothing (the refusal's key aside). Without a
  * session every registration route answers 401, dependent types included.
  */

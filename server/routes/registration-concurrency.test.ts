@@ -1,5 +1,5 @@
 /**
- * Concurrent saves of one registration (DESIGN.md §5, §6): many saves read the same version and
+ * Concurrent saves of one registration (docs/design.md §5, §6): many saves read the same version and
  * are sent at once, each with its own Idempotency-Key. Exactly one wins (200), every other one
  * is stale (409), none fails (500: a deadlock or a serialization error on PostgreSQL), and the
  * stored data is the winner's.

@@ -1,5 +1,5 @@
 /**
- * DESIGN.md §5: registration saves are idempotent. A repeat of a key gets the first answer (same
+ * docs/design.md §5: registration saves are idempotent. A repeat of a key gets the first answer (same
  * status and body, `Idempotent-Replayed: true`) and never writes again; the same key with other
  * content answers 422; concurrent duplicates write once; keys live 8 days (longer than the
  * app's outbox keeps a queued save).

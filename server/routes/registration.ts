@@ -2,7 +2,7 @@
  * Registration saves (spec §7): POST /client/photo-holder and /client/add-dependent. Both carry
  * photos and attachments, so they take bodies up to 8 MB (the app's default is 1 MB and this
  * module is mounted ahead of it), and both are idempotent: an `Idempotency-Key` is required and a
- * repeat gets the first answer (DESIGN.md §5).
+ * repeat gets the first answer (docs/design.md §5).
  */
 import type { Context } from 'hono'
 import { Hono } from 'hono'

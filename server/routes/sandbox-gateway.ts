@@ -1,5 +1,5 @@
 /**
- * Demo mode only (mounted at /sandbox): the payment providers' side of DESIGN.md §4. The card
+ * Demo mode only (mounted at /sandbox): the payment providers' side of docs/design.md §4. The card
  * tokenizer the browser calls (VITE_GATEWAY_URL, /v1/token with header CompanyId), and what the
  * payer's bank does: pay a Pix (the sandbox PSP then notifies our webhook) or a boleto (the
  * gateway then notifies ours, signed).

@@ -1,4 +1,4 @@
-/** Demo mode only (mounted at /sandbox): stand-ins for external services of DESIGN §4. */
+/** Demo mode only (mounted at /sandbox): stand-ins for external services of docs/design.md §4. */
 import { Hono } from 'hono'
 import { lookupPostalCode } from '../adapters/postal-code/sandbox'
 import type { AppEnv } from '../deps'

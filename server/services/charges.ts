@@ -1,5 +1,5 @@
 /**
- * Charges in the database (DESIGN.md §5, states in charge-states.ts). Nothing is checked first
+ * Charges in the database (docs/design.md §5, states in charge-states.ts). Nothing is checked first
  * and written later:
  * - a new collection locks its instalments (FOR UPDATE) and claims them all
  *   (payment_orders.charge_id) in the transaction that creates it, so an instalment has at most

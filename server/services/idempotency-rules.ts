@@ -1,5 +1,5 @@
 /**
- * Idempotent writes (DESIGN.md §5) without a database: which key a request carries, what binds
+ * Idempotent writes (docs/design.md §5) without a database: which key a request carries, what binds
  * the key to its content, what a repeat gets, and the claim-write-store flow over any KeyStore.
  * services/idempotency.ts is the PostgreSQL store; tests also run the flow over a memory store.
  */

@@ -1,5 +1,5 @@
 /**
- * The idempotency keys' store in PostgreSQL (DESIGN.md §5). The key is claimed with an atomic
+ * The idempotency keys' store in PostgreSQL (docs/design.md §5). The key is claimed with an atomic
  * upsert inside the write's own transaction, after locking the person's row, so a person's saves
  * run one at a time and concurrent duplicates then replay the first answer; nothing is ever
  * checked first and inserted later.

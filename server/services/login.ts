@@ -1,5 +1,5 @@
 /**
- * Passwordless login (spec §7, DESIGN.md §6): request a one-time code by e-mail or WhatsApp, then
+ * Passwordless login (spec §7, docs/design.md §6): request a one-time code by e-mail or WhatsApp, then
  * trade it for a session token. Answers never reveal whether an e-mail belongs to a holder.
  */
 import type { DeliveryChannel } from '../../contract/auth'

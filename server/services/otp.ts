@@ -1,5 +1,5 @@
 /**
- * One-time codes (DESIGN.md §6): 6 digits from a CSPRNG, stored only as an HMAC bound to the
+ * One-time codes (docs/design.md §6): 6 digits from a CSPRNG, stored only as an HMAC bound to the
  * e-mail, valid OTP_TTL, single use, dead after MAX_ATTEMPTS wrong tries in all. One address gets
  * far fewer (login-limits.ts), so a stranger's guesses alone cannot kill the owner's code.
  */

@@ -1,5 +1,5 @@
 /**
- * The reconciler (DESIGN.md §5): at start and every few seconds, it resolves what no request
+ * The reconciler (docs/design.md §5): at start and every few seconds, it resolves what no request
  * will: a charge left CREATED by a crash or a timeout (asked at the gateway by our reference), a
  * live Pix or boleto whose notification never came, an expired Pix still open at the bank, and
  * money that must go back. Safe with several instances on one PostgreSQL: each takes its work

@@ -1,7 +1,7 @@
 /**
  * The purchase terms of a contract as a standalone HTML document (GET /client/term/contract).
  * The app opens it in a new tab; every value is escaped by hono/html's template (markup goes in
- * only as html`…` or raw()), and the app still sanitizes it (DESIGN.md §6).
+ * only as html`…` or raw()), and the app still sanitizes it (docs/design.md §6).
  */
 import { createHash } from 'node:crypto'
 import { html, raw } from 'hono/html'

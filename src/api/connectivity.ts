@@ -2,7 +2,7 @@ import { apiBase } from './base'
 
 /**
  * One answer to "can we reach the server?" for the whole app and for TanStack Query's
- * onlineManager (DESIGN §5). navigator.onLine alone lies at a gate with weak signal or on a
+ * onlineManager (docs/design.md §5). navigator.onLine alone lies at a gate with weak signal or on a
  * Wi-Fi with no internet: it says online while every request fails. So:
  * - offline when navigator.onLine is false, or when a request to our API failed at the network
  *   level or had no answer after `noAnswerAfterMs`;

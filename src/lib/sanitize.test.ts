@@ -8,7 +8,7 @@ const render = (html: string) => {
   return host
 }
 
-describe('server markup is sanitized before it touches the DOM (DESIGN §6)', () => {
+describe('server markup is sanitized before it touches the DOM (docs/design.md §6)', () => {
   it('keeps the card layout: inline styles, images from data: URLs, text', () => {
     const host = render(
       '<div style="background:linear-gradient(#0b4fa8,#2f7ae5);aspect-ratio:1.586"><img src="data:image/png;base64,iVBORw0KGgo=" alt="Foto"><strong>Ana Paula Souza</strong></div>',

@@ -1,7 +1,7 @@
 import DOMPurify from 'dompurify'
 
 /**
- * Every piece of server-provided HTML passes here before it touches the DOM (DESIGN §6):
+ * Every piece of server-provided HTML passes here before it touches the DOM (docs/design.md §6):
  * scripts, event handlers and javascript: URLs are removed.
  */
 export function sanitizeHtml(html: string): string {

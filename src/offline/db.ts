@@ -29,7 +29,7 @@ export type StoredReceipt = {
 export type LocalChange = { holderPerson: Person } | { dependent: Dependent }
 
 /**
- * A registration save the server has not accepted yet (DESIGN §5). It keeps the request, so the
+ * A registration save the server has not accepted yet (docs/design.md §5). It keeps the request, so the
  * page can send it again with the same key, and the form's draft, so a refused save can be
  * corrected instead of lost.
  * - sending: on its way now (a page that died mid-send leaves it so: treated as pending);
@@ -55,7 +55,7 @@ export type OutboxRow = {
 }
 
 /**
- * The read model the UI renders from (DESIGN §5). Query fetches, validates and writes here;
+ * The read model the UI renders from (docs/design.md §5). Query fetches, validates and writes here;
  * screens read with useLiveQuery, so they show what the device last knew, online or not.
  * Bump the version and add a new `stores` entry for every schema change; never edit an old one.
  */

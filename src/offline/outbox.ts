@@ -15,7 +15,7 @@ import { toast, toastDuration } from '../ui/toast'
 import { db, type OutboxRow } from './db'
 
 /**
- * The page's half of the registration outbox (DESIGN §5). Every save is a row in the device
+ * The page's half of the registration outbox (docs/design.md §5). Every save is a row in the device
  * database before it leaves, and the row goes only when the server has answered it: accepted
  * (gone), refused ('não enviado', kept with the server's message and the form's draft), or not
  * yet ('pendente'). The worker's queue (sw/outbox.ts) delivers with no page open; this side

@@ -7,7 +7,7 @@ import { clearOutbox } from './outbox-listener'
 import { persistedCacheKey } from './persist'
 
 /**
- * Logout (spec §4, DESIGN §5): the token and contract id go, and so does every piece of
+ * Logout (spec §4, docs/design.md §5): the token and contract id go, and so does every piece of
  * personal data this device kept, so the next person on a shared phone sees nothing.
  *
  * When the session only expired (`keepPendingSaves`), saves still waiting for the server stay:

@@ -10,7 +10,7 @@ const chunkLoadFailure =
   /dynamically imported module|Importing a module script failed|Unable to preload CSS/i
 
 /**
- * A screen that could not open. Online-only screens (payments, DESIGN §5) are not kept on the
+ * A screen that could not open. Online-only screens (payments, docs/design.md §5) are not kept on the
  * device, so with no signal their code is not there: say so plainly, in Portuguese.
  */
 export function RouteError({ error }: ErrorComponentProps) {

@@ -27,7 +27,7 @@ export const toasterStore = {
 }
 
 /**
- * Toasts with sonner off the first view (DESIGN §7: it is ~10 KiB gzip of the /login budget):
+ * Toasts with sonner off the first view (docs/design.md §7: it is ~10 KiB gzip of the /login budget):
  * the library and its toaster load with the first toast. Sonner hands a toaster that mounts late
  * the toasts already raised, so none is lost. Import toasts from here, never from 'sonner'.
  */

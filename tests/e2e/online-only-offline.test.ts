@@ -8,7 +8,7 @@ import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes } from '../helpers/network'
 import type { RunningServer } from '../helpers/server'
 
-// Payment screens and "Suas passkeys" work online only (DESIGN §5), so their code is not precached: a device that
+// Payment screens and "Suas passkeys" work online only (docs/design.md §5), so their code is not precached: a device that
 // never opened one has nothing to show for it with no signal, and says so.
 describeBrowser('online-only screens with no signal', () => {
   const journey = browserJourney()

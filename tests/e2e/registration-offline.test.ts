@@ -12,7 +12,7 @@ import type { RunningServer } from '../helpers/server'
 
 // These journeys cut the signal, so they log in through the screens (see loggedInPage).
 /**
- * Registration saves with no signal (DESIGN §5): each is kept on the device until the server
+ * Registration saves with no signal (docs/design.md §5): each is kept on the device until the server
  * answers it, reaches the server once, and is never lost without the person seeing why. Every
  * journey gets its own server: they add dependents, and Ana may have three.
  */

@@ -2,7 +2,7 @@ import type { BrowserContext } from 'playwright-core'
 import type { RunningServer } from './server'
 
 /**
- * "No signal" in a journey (DESIGN §8). The server is always made unreachable (its port refuses
+ * "No signal" in a journey (docs/design.md §8). The server is always made unreachable (its port refuses
  * and drops connections, RunningServer.cutSignal): Chromium's offline emulation does not cover the service worker's requests, and whether a page
  * opened after `setOffline` sees `navigator.onLine === false` changes between Chromium versions.
  * So the app must work out "no connection" from its requests, and journeys run both ways:

@@ -1,4 +1,4 @@
-/** The latest one-time code the demo server "sent" to an e-mail or phone (DESIGN §4). */
+/** The latest one-time code the demo server "sent" to an e-mail or phone (docs/design.md §4). */
 export type OutboxMessage = {
   to: string
   channel: string

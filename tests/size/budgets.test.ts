@@ -1,5 +1,5 @@
 /**
- * DESIGN §7 size budgets, on the built app (`npm test` builds before Vitest runs). Sizes are
+ * docs/design.md §7 size budgets, on the built app (`npm test` builds before Vitest runs). Sizes are
  * deterministic, so unlike speed they may be asserted: gzip level 9 of the files in dist/, as
  * `npm run bench` reports them (it measures /login in Chromium; the two figures agree).
  */
@@ -16,7 +16,7 @@ import {
 } from '../../scripts/chunk-graph'
 
 const dist = resolve(import.meta.dirname, '../../dist')
-// DESIGN §7 asks 110 KiB for /login and 240 KiB for the precache (issue 16); the test holds the
+// docs/design.md §7 asks 110 KiB for /login and 240 KiB for the precache (issue 16); the test holds the
 // figures reached so far so they cannot grow back: /login 119.6 KiB; precache 279.1 KiB in issue
 // 16, then 285.7 KiB with issue 17's passkey button, reminder switches and calendar button.
 const budgetKiB = { login: 120, lazyChunk: 50, precache: 286 }
@@ -28,7 +28,7 @@ const total = (files: Array<{ kib: number }>) => files.reduce((sum, file) => sum
 const table = (files: Array<{ file: string; kib: number }>) =>
   files.map(({ file, kib: size }) => `  ${kib(size).padStart(10)}  ${file}`).join('\n')
 
-describe('size budgets (DESIGN §7)', () => {
+describe('size budgets (docs/design.md §7)', () => {
   let manifest: Manifest
   beforeAll(() => {
     if (!existsSync(join(dist, '.vite/manifest.json')) || !existsSync(join(dist, 'sw.js')))

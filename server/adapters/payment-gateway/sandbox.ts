@@ -1,5 +1,5 @@
 /**
- * Demo stand-in for the card and boleto provider (DESIGN.md §4). Its side of the world lives in
+ * Demo stand-in for the card and boleto provider (docs/design.md §4). Its side of the world lives in
  * the sandbox_* tables: card tokens (with the parts a receipt shows, never the number), card
  * charges by reference, boletos by reference. Test cards: 4111 1111 1111 1111 (visa) and 5555 5555 5555 4444
  * (mastercard) are approved; 4000 0000 0000 0002 is tokenized but its charges are declined; any

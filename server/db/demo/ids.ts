@@ -1,5 +1,5 @@
 /**
- * Fixed ids of the demo data (DESIGN.md §4), so tests and scripts can name rows directly.
+ * Fixed ids of the demo data (docs/design.md §4), so tests and scripts can name rows directly.
  * The first character says whose row it is (a = Ana, b = Bruno, …, f = shared catalogue).
  */
 

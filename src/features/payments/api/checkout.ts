@@ -88,7 +88,7 @@ const tokenizerFailure = 'Não foi possível validar o cartão. Tente novamente.
 
 /**
  * Spec §7 card tokenizer: the card number and CVV go from the browser to the payment provider
- * only, with header CompanyId = gateway_id; our server receives the token (DESIGN.md §6).
+ * only, with header CompanyId = gateway_id; our server receives the token (docs/design.md §6).
  */
 export async function tokenizeCard(companyId: string, card: CardTokenRequest['card']) {
   assertValid(cardTokenRequest, { card })
