@@ -12,12 +12,16 @@ const ReminderPreferences = lazy(() =>
   })),
 )
 
+/**
+ * /home is the profile screen (spec §2 screen 6, titled "Perfil"): the spec's URL names the file, the screen is
+ * ProfileScreen. (/profile, next door, is the scheduling screen.)
+ */
 export const Route = createFileRoute('/_app/home')({
   staticData: { backRoute: '/selected-contract' },
-  component: Home,
+  component: ProfileScreen,
 })
 
-function Home() {
+function ProfileScreen() {
   const { contractId } = Route.useRouteContext()
   const { contract, syncing } = useContract(contractId)
   const marks = useOutboxMarks(contractId)
