@@ -54,6 +54,16 @@ const holderErrors = { 401: error } as const
 const badBody = { 400: error, 413: error, 415: error } as const
 const pdfInBase64 = { file: 'text/plain' } as const
 const idParam = { id: idField }
+/** Both registration saves: read-only contract (403), version conflict (409), rule broken (422). */
+const registrationSaveAnswers = {
+  200: saveResponse,
+  ...badBody,
+  ...holderErrors,
+  403: error,
+  404: error,
+  409: error,
+  422: error,
+} as const
 const idempotencyKey = {
   'Idempotency-Key': {
     required: true,
@@ -239,15 +249,7 @@ export const operations = [
     queuedOffline: true,
     headers: idempotencyKey,
     body: photoHolderRequest,
-    answers: {
-      200: saveResponse,
-      ...badBody,
-      ...holderErrors,
-      403: error,
-      404: error,
-      409: error,
-      422: error,
-    },
+    answers: registrationSaveAnswers,
   }),
   operation({
     id: 'addDependent',
@@ -259,15 +261,7 @@ export const operations = [
     queuedOffline: true,
     headers: idempotencyKey,
     body: addDependentRequest,
-    answers: {
-      200: saveResponse,
-      ...badBody,
-      ...holderErrors,
-      403: error,
-      404: error,
-      409: error,
-      422: error,
-    },
+    answers: registrationSaveAnswers,
   }),
   operation({
     id: 'dependentTypes',
