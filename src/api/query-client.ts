@@ -2,6 +2,9 @@ import { onlineManager, QueryClient } from '@tanstack/react-query'
 import { ApiError } from './client'
 import { connectivity } from './connectivity'
 
+/** How long a read stays fresh: screens that open within it reuse it instead of asking again. */
+export const freshForMs = 30_000
+
 export function createQueryClient() {
   // Query follows the app's one connectivity source, not navigator.onLine: reads wait while the
   // server cannot be reached and resume by themselves once a probe or request gets through.
@@ -12,7 +15,7 @@ export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        staleTime: 30_000,
+        staleTime: freshForMs,
         // A 4xx will not get better by asking again; a dropped connection might.
         retry: (failureCount, error) =>
           failureCount < 2 &&

@@ -17,8 +17,10 @@ export function watchRequests(context: BrowserContext) {
   const api = (url: string) => new URL(url).pathname.startsWith('/socios-api/')
   context.on('requestfinished', (request) => {
     if (!api(request.url())) return
+    // Asked of the browser: a device closed meanwhile answers with an error, not a status.
     void request
       .response()
+      .catch(() => null)
       .then((response) =>
         note(
           `${request.method()} ${new URL(request.url()).pathname} → ${response?.status() ?? '?'}`,
