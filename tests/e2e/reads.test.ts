@@ -189,6 +189,35 @@ describeBrowser('reads of the contract: one per need', () => {
     expect.soft(await readsSince()).toEqual(none)
   })
 
+  it('a read still on its way when the person leaves the screen is finished, not asked again', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(profileValue('Nome'), 'Ana Paula Souza')
+    await readsSince()
+
+    // A slow network: the instalments' answer is held until she has left Pagamentos and returned.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route('**/socios-api/client/contract/payment-orders/**', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expect.poll(() => reads['payment-orders']).toBe(1)
+    await page.getByRole('link', { name: 'Perfil' }).click()
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(profileValue('Nome'), 'Ana Paula Souza')
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByRole('tab', { name: 'Todos' }))
+    release()
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+    expect.soft(await readsSince()).toEqual({ ...none, 'payment-orders': 1 })
+  })
+
   it('the same tab switch does read what has gone stale (the check above can see reads)', async () => {
     await page.clock.install()
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')

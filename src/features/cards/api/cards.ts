@@ -15,7 +15,7 @@ export const cardKeys = {
   contract: (contractId: string) => [...cardKeys.all, 'contract', contractId] as const,
 }
 
-async function fetchAllCards(contractId: string, signal: AbortSignal) {
+async function fetchAllCards(contractId: string) {
   const cards: Card[] = []
   for (let offset = 0; ; offset += cardPageSize) {
     const page = await apiRequest(apiPaths.cards, {
@@ -27,7 +27,6 @@ async function fetchAllCards(contractId: string, signal: AbortSignal) {
         filter: { contract_id: contractId },
       }),
       schema: cardsResponse,
-      signal,
     })
     cards.push(...page.cards)
     const total = page.total ?? cards.length
@@ -36,11 +35,8 @@ async function fetchAllCards(contractId: string, signal: AbortSignal) {
 }
 
 /** Layouts are untrusted markup: sanitized here, before they are stored or shown. */
-async function fetchLayouts(cardId: string, signal: AbortSignal) {
-  const layouts = await apiRequest(apiPaths.cardLayouts(cardId), {
-    schema: cardLayouts,
-    signal,
-  })
+async function fetchLayouts(cardId: string) {
+  const layouts = await apiRequest(apiPaths.cardLayouts(cardId), { schema: cardLayouts })
   return {
     frontLayout: sanitizeHtml(layouts.frontLayout),
     backLayout: sanitizeHtml(layouts.backLayout),
@@ -55,8 +51,8 @@ async function fetchLayouts(cardId: string, signal: AbortSignal) {
 export const cardsQueryOptions = (contractId: string) =>
   queryOptions({
     queryKey: cardKeys.contract(contractId),
-    queryFn: async ({ signal }) => {
-      const cards = await fetchAllCards(contractId, signal)
+    queryFn: async () => {
+      const cards = await fetchAllCards(contractId)
       const known = new Map(
         (await db.cards.where('contractId').equals(contractId).toArray()).map((c) => [c.id, c]),
       )
@@ -65,7 +61,7 @@ export const cardsQueryOptions = (contractId: string) =>
         cards.map(async (card) => {
           const before = known.get(card.id)
           const layouts =
-            card.status === 'ACTIVE' ? await fetchLayouts(card.id, signal).catch(() => null) : null
+            card.status === 'ACTIVE' ? await fetchLayouts(card.id).catch(() => null) : null
           return {
             ...card,
             contractId,

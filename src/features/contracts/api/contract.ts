@@ -15,12 +15,11 @@ import { db } from '../../../offline/db'
 export const contractQueryOptions = (id: string) =>
   queryOptions({
     queryKey: contractKeys.detail(id),
-    queryFn: async ({ signal }) => {
+    queryFn: async () => {
       const path = apiPaths.contract(id)
       const stored = await db.contracts.get(id)
       const answer = await apiRevalidate(path, {
         schema: contractSchema,
-        signal,
         etag: stored?.etag,
       })
       const syncedAt = Date.now()

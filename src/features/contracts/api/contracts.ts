@@ -17,8 +17,8 @@ import { contractQueryOptions } from './contract'
 export const contractsQueryOptions = () =>
   queryOptions({
     queryKey: contractKeys.list(),
-    queryFn: async ({ signal, client }) => {
-      const contracts = await apiRequest(apiPaths.contracts, { schema: contractList, signal })
+    queryFn: async ({ client }) => {
+      const contracts = await apiRequest(apiPaths.contracts, { schema: contractList })
       const syncedAt = Date.now()
       await db.transaction('rw', db.contracts, db.outbox, async () => {
         // Contracts the server no longer lists must not linger on the device.

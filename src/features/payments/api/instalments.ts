@@ -23,11 +23,10 @@ const etagKey = (contractId: string) => `etag:${apiPaths.instalments(contractId)
 export const instalmentsQueryOptions = (contractId: string) =>
   queryOptions({
     queryKey: instalmentKeys.contract(contractId),
-    queryFn: async ({ signal }) => {
+    queryFn: async () => {
       const kept = await db.meta.get(etagKey(contractId))
       const answer = await apiRevalidate(apiPaths.instalments(contractId), {
         schema: paymentOrderList,
-        signal,
         etag: typeof kept?.value === 'string' ? kept.value : undefined,
       })
       const syncedAt = Date.now()

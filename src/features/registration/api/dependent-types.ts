@@ -19,11 +19,10 @@ const storedKey = 'dependent-types'
 export const dependentTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['dependent-types'],
-    queryFn: async ({ signal }) => {
+    queryFn: async () => {
       const { dependentType: types } = await apiRequest(apiPaths.dependentTypes, {
         method: 'POST',
         schema: dependentTypesResponse,
-        signal,
       })
       await db.meta.put({ key: storedKey, value: types })
       return types

@@ -15,8 +15,7 @@ export const reminderKeys = {
 export const reminderPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: reminderKeys.preferences,
-    queryFn: ({ signal }) =>
-      apiRequest(apiPaths.reminderPreferences, { schema: reminderPreferences, signal }),
+    queryFn: () => apiRequest(apiPaths.reminderPreferences, { schema: reminderPreferences }),
   })
 
 export const useReminderPreferences = () => useQuery(reminderPreferencesQueryOptions())
