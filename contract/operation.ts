@@ -76,8 +76,15 @@ export const isEmptyAnswer = (answer: Answer): answer is EmptyAnswer =>
 /** Typed identity: keeps each declaration's literal types for its callers. */
 export const operation = <const O extends Operation>(declared: O): O => declared
 
+/** Where the API is served on this server; the app's `VITE_API_BASE` defaults to it. */
+export const apiBase = '/socios-api'
+
 /** `/client/contract/{id}` → `/client/contract/:id` (Hono's syntax). */
 export const routePattern = (path: string) => path.replace(/\{(\w+)\}/g, ':$1')
+
+/** The operation's full route on this server, in Hono's syntax: the API base, then its path. */
+export const serverRoute = (declared: Pick<Operation, 'path' | 'outsideApi'>) =>
+  `${declared.outsideApi ? '' : apiBase}${routePattern(declared.path)}`
 
 /** The path with its parameters filled in, each encoded as one segment. */
 export function fillPath(path: string, params: Record<string, string> = {}) {

@@ -5,6 +5,8 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
+import { apiBase, serverRoute } from '../contract/operation'
+import { operations } from '../contract/operations'
 import { networkTransport } from './adapters/http'
 import { createPaymentGateway } from './adapters/payment-gateway/index'
 import { createSandboxGateway } from './adapters/payment-gateway/sandbox'
@@ -73,39 +75,45 @@ export function createServer(appDeps: AppDeps) {
   // Next, so every answer carries them: errors, 404s, static files, /sandbox and /dev too.
   app.use(securityHeaders(deps.config))
 
-  app.route('/socios-api/health', healthRoutes(deps))
+  // Every route file registers its operations by their declarations (http/declared.ts), so each
+  // is mounted at the root: the paths, the API base included, are contract/operations.ts's.
+  app.route('/', healthRoutes(deps))
   app.route('/', metricsRoutes(deps))
-  app.route('/socios-api', openApiRoutes())
+  app.route('/', openApiRoutes())
   // No compression middleware for API JSON: gzip per request cost up to the read itself
   // (decision 009). The contract read and the instalment list are compressed once per version
   // instead (http/versioned.ts); static files go out precompressed (http/static.ts).
 
   // Ahead of the 1 MB limit: registration saves bring their own session and 8 MB limit.
-  app.route('/socios-api/client', registrationRoutes(deps))
+  app.route('/', registrationRoutes(deps))
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: messages.tooLarge }, 413),
   })
   // GET and HEAD carry no body; asking for one builds a whole Request (~5% of a hot read).
-  app.use('/socios-api/*', (c, next) =>
+  app.use(`${apiBase}/*`, (c, next) =>
     c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
   )
-  app.route('/socios-api/client', loginRoutes(deps))
-  app.route('/socios-api/client', passkeyLoginRoutes(deps))
-  app.route('/socios-api', passKeyRoutes(deps))
-  app.use('/socios-api/client/*', requireSession(deps))
-  app.route('/socios-api/client', sessionRoutes(deps))
-  app.route('/socios-api/client', passkeyRoutes(deps))
-  app.route('/socios-api/client', contractRoutes(deps))
-  app.route('/socios-api/client', termRoutes(deps))
-  app.route('/socios-api/client', cardRoutes(deps))
-  app.route('/socios-api/client', paymentRoutes(deps))
-  app.route('/socios-api/client', reminderRoutes(deps))
+  app.route('/', loginRoutes(deps))
+  app.route('/', passkeyLoginRoutes(deps))
+  app.route('/', passKeyRoutes(deps))
+  // A holder's operations need a session: which ones is declared (`access: 'holder'`), not
+  // inferred from a path prefix. The registration saves check theirs above, before the body limit.
+  const session = requireSession(deps)
+  for (const declared of operations)
+    if (declared.access === 'holder') app.use(serverRoute(declared), session)
+  app.route('/', sessionRoutes(deps))
+  app.route('/', passkeyRoutes(deps))
+  app.route('/', contractRoutes(deps))
+  app.route('/', termRoutes(deps))
+  app.route('/', cardRoutes(deps))
+  app.route('/', paymentRoutes(deps))
+  app.route('/', reminderRoutes(deps))
+  app.route('/', dependentTypeRoutes(deps))
   // Public: whoever has a payment link's code may open and pay it (spec §6).
-  app.route('/socios-api/checkout', checkoutRoutes(deps, payments))
+  app.route('/', checkoutRoutes(deps, payments))
   // Providers' notifications: signed, no session.
-  app.route('/socios-api/webhooks', webhookRoutes(deps, payments))
-  app.route('/socios-api', dependentTypeRoutes(deps))
+  app.route('/', webhookRoutes(deps, payments))
 
   if (deps.config.demo) {
     // Codes and payment figures: for whoever sits at this machine, never for the network.

@@ -4,12 +4,14 @@
  * any other path without a file extension is a client route and gets index.html. The CSP and
  * the other security headers come from http/security-headers.ts, like on every answer.
  */
+
 import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, MiddlewareHandler, Next } from 'hono'
+import { apiBase } from '../../contract/operation'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -17,7 +19,7 @@ const SHORT = 'public, max-age=3600'
 
 const entryPoints = new Set(['/', '/index.html', '/sw.js', '/manifest.webmanifest'])
 /** Paths owned by the server; the SPA fallback never answers for them. */
-const serverPrefixes = ['/socios-api', '/sandbox', '/dev']
+const serverPrefixes = [apiBase, '/sandbox', '/dev']
 
 export function cacheControlFor(path: string): string {
   if (path.startsWith('/assets/')) return IMMUTABLE

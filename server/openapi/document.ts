@@ -12,6 +12,7 @@ import { contract, dependent, fileAttachment, holder, person } from '../../contr
 import { messageResponse } from '../../contract/http'
 import {
   type Answer,
+  apiBase,
   apiVersion,
   isEmptyAnswer,
   isFileAnswer,
@@ -247,7 +248,7 @@ export function openApiDocument(): Json {
       description:
         'A API que o Portal do Titular chama: login sem senha, contratos, cadastro, carteirinhas, parcelas e links de pagamento. Todo erro responde `{ "message": "…" }`, uma frase em português para a pessoa. Um backend próprio implementa este documento e confere com `npm run conformance -- <url>`.',
     },
-    servers: [{ url: '/socios-api', description: 'Base da API (VITE_API_BASE)' }],
+    servers: [{ url: apiBase, description: 'Base da API (VITE_API_BASE)' }],
     tags: Object.values(tags).map((name) => ({ name })),
     paths,
     components: {

@@ -2,9 +2,11 @@
  * Member cards (spec §7): a contract's cards with their signed passes, and a card's front and
  * back layouts; only the holder's own contracts. The passes' public key is published separately.
  */
+
 import { Hono } from 'hono'
 import { cardsRequest } from '../../contract/cards'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readJson } from '../http/validate'
 import { contactLine, renderCardLayouts } from '../services/card-layout'
@@ -20,7 +22,7 @@ export function cardRoutes(deps: ServerDeps) {
   const contact = contactLine(deps.config.publicUrl)
 
   return new Hono<AppEnv>()
-    .post('/rql/cards', async (c) => {
+    .post(at('listCards'), async (c) => {
       const request = await readJson(c, cardsRequest)
       const contractId = idOrNotFound(request.filter.contract_id, contractMessages.notFound)
       const page = await listContractCards(deps.db, {
@@ -34,7 +36,7 @@ export function cardRoutes(deps: ServerDeps) {
       if (!page) throw new ApiError(404, contractMessages.notFound)
       return c.json(page, 200, { 'Cache-Control': PRIVATE })
     })
-    .get('/card-visualize/:cardId', async (c) => {
+    .get(at('cardLayouts'), async (c) => {
       const cardId = idOrNotFound(c.req.param('cardId'), cardMessages.notFound)
       const sheet = await findHolderCardSheet(deps.db, c.get('personId'), cardId)
       if (!sheet) throw new ApiError(404, cardMessages.notFound)
@@ -45,7 +47,7 @@ export function cardRoutes(deps: ServerDeps) {
 /** Public: the gate fetches the key that verifies passes, then works offline with it. */
 export function passKeyRoutes(deps: ServerDeps) {
   const passKeys = passKeysOf(deps.db)
-  return new Hono<AppEnv>().get('/.well-known/jwks.json', async (c) =>
+  return new Hono<AppEnv>().get(at('cardKeys'), async (c) =>
     c.json(publicJwks(await passKeys()), 200, { 'Cache-Control': 'public, max-age=3600' }),
   )
 }

@@ -3,6 +3,7 @@
  * see and pay it (spec §6). Amounts are computed by the services; bodies are validated with the
  * shared schemas, and card numbers are refused (they go to the tokenizer only).
  */
+
 import { Hono } from 'hono'
 import {
   boletoRequest,
@@ -14,6 +15,7 @@ import {
   pixVerifyRequest,
 } from '../../contract/payments'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { readJson, readQuery } from '../http/validate'
 import { issueBoletos } from '../services/checkout-boleto'
@@ -44,29 +46,29 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
 
   return (
     new Hono<AppEnv>()
-      .get('/payment-link', async (c) => {
+      .get(at('getPaymentLink'), async (c) => {
         const { code } = readQuery(c, paymentLinkQuery)
         const context = await readLinkContext(deps.db, code, payments?.live ?? noMethods)
         if (!isCardSwap(context)) assertPayable(context, 410)
         const data = toPaymentLinkData(context, deps.now(), payments?.gateway?.cardEntry)
         return c.json(data, 200, NO_STORE)
       })
-      .post('/payment-link', async (c) => {
+      .post(at('payByCard'), async (c) => {
         const input = await readJson(c, cardPaymentRequest)
         return c.json({ message: await payWithCard(withGateway(), input) }, 200, NO_STORE)
       })
-      .post('/payment-link-pix', async (c) => {
+      .post(at('generatePix'), async (c) => {
         const input = await readJson(c, pixGenerateRequest)
         return c.json(await generatePix(withGateway(), input), 200, NO_STORE)
       })
       // Beyond the spec: the receipt of a paid link, for whoever holds its code.
-      .get('/receipt', async (c) => {
+      .get(at('linkReceipt'), async (c) => {
         const { code } = readQuery(c, paymentLinkQuery)
         const pdf = await receiptPdf(await receiptOfLink(deps.db, code), deps.now())
         return c.text(Buffer.from(pdf).toString('base64'), 200, NO_STORE)
       })
       // Beyond the spec: what a paid link paid (for /success), without the payer's personal data.
-      .get('/paid', async (c) => {
+      .get(at('paidSummary'), async (c) => {
         const { code } = readQuery(c, paymentLinkQuery)
         const receipt = await receiptOfLink(deps.db, code)
         const summary: PaidLinkSummary = {
@@ -78,15 +80,15 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
         return c.json(summary, 200, NO_STORE)
       })
       // Beyond the spec: where the link's Pix stands, from our records (the open screen polls it).
-      .get('/pix-status', async (c) => {
+      .get(at('pixStatus'), async (c) => {
         const { code, txid } = readQuery(c, pixStatusQuery)
         return c.json(await pixState(withGateway(), code, txid), 200, NO_STORE)
       })
-      .post('/verify-link-pix', async (c) => {
+      .post(at('verifyPix'), async (c) => {
         const input = await readJson(c, pixVerifyRequest)
         return c.json(await verifyPix(withGateway(), input), 200, NO_STORE)
       })
-      .post('/pix-boleto', async (c) => {
+      .post(at('payByBoleto'), async (c) => {
         const input = await readJson(c, boletoRequest)
         return c.json(await issueBoletos(withGateway(), input), 200, NO_STORE)
       })

@@ -4,8 +4,10 @@
  * gets. Readiness (/health/ready) asks the database: 503 while it does not answer or lacks this
  * version's migrations, so traffic waits instead of failing.
  */
+
 import { Hono } from 'hono'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { checkReadiness } from '../services/readiness'
 
 export const healthMessages = {
@@ -16,9 +18,9 @@ export const healthMessages = {
 
 export function healthRoutes(deps: Pick<ServerDeps, 'db' | 'logger'>) {
   return new Hono<AppEnv>()
-    .get('/', (c) => c.json({ status: 'ok' }))
-    .get('/live', (c) => c.json({ status: 'ok' }))
-    .get('/ready', async (c) => {
+    .get(at('health'), (c) => c.json({ status: 'ok' }))
+    .get(at('healthLive'), (c) => c.json({ status: 'ok' }))
+    .get(at('healthReady'), async (c) => {
       const readiness = await checkReadiness(deps.db)
       if (readiness.ready) return c.json({ status: 'ok' })
       if (readiness.problem === 'migrations') {

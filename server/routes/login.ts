@@ -1,8 +1,10 @@
 /** POST /client/generate-code and /client/login (spec §7): the only open client routes. */
+
 import { Hono } from 'hono'
 import { generateCodeRequest, loginRequest } from '../../contract/auth'
 import type { AppEnv, ServerDeps } from '../deps'
 import { clientAddress } from '../http/client-address'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { readJson } from '../http/validate'
 import { createLoginService, loginMessages } from '../services/login'
@@ -10,7 +12,7 @@ import { createLoginService, loginMessages } from '../services/login'
 export function loginRoutes(deps: ServerDeps) {
   const login = createLoginService(deps)
   return new Hono<AppEnv>()
-    .post('/generate-code', async (c) => {
+    .post(at('generateCode'), async (c) => {
       const body = await readJson(c, generateCodeRequest)
       const message = await login.requestCode({
         email: body.email,
@@ -19,7 +21,7 @@ export function loginRoutes(deps: ServerDeps) {
       })
       return c.json({ message })
     })
-    .post('/login', async (c) => {
+    .post(at('login'), async (c) => {
       const body = await readJson(c, loginRequest)
       const token = await login.login({
         ...body,

@@ -3,9 +3,11 @@
  * in constant time). Without METRICS_TOKEN it does not exist (404), in demo mode too: one rule,
  * with nothing to get wrong behind a proxy where every caller looks local.
  */
+
 import { createHash, timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { messages } from '../http/errors'
 
 export const metricsMessages = {
@@ -21,7 +23,7 @@ export function sameToken(given: string, expected: string): boolean {
 
 export function metricsRoutes(deps: Pick<ServerDeps, 'config' | 'metrics'>) {
   const { metricsToken } = deps.config
-  return new Hono<AppEnv>().get('/metrics', async (c) => {
+  return new Hono<AppEnv>().get(at('metrics'), async (c) => {
     if (!metricsToken) return c.json({ message: messages.notFound }, 404)
     const given = /^Bearer +(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')?.[1]
     if (!given || !sameToken(given, metricsToken)) {

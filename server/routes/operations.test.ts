@@ -4,18 +4,16 @@
  * and so does a declaration the server does not answer. The paths the app calls
  * (contract/paths.ts, contract/passkey-paths.ts) must each be a declared operation's.
  */
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { routePattern } from '../../contract/operation'
+import { apiBase, serverRoute } from '../../contract/operation'
 import { operations } from '../../contract/operations'
 import { passkeyPaths } from '../../contract/passkey-paths'
 import { apiPaths } from '../../contract/paths'
 import { createTestServer } from '../test-support'
 
-const apiBase = '/socios-api'
-const declared = operations.map(
-  (op) =>
-    `${op.method} ${'outsideApi' in op ? '' : apiBase}${routePattern(op.path).replace(/\/$/, '')}`,
-)
+const declared = operations.map((op) => `${op.method} ${serverRoute(op).replace(/\/$/, '')}`)
 
 /** Hono's pattern syntax: `:name`, `:name{regex}` and a trailing `*`. */
 const matcher = (pattern: string) =>
@@ -76,5 +74,42 @@ describe('the route table is the declared operations', async () => {
       const names = [...op.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1])
       expect(Object.keys('params' in op ? op.params : {}).sort(), op.id).toEqual(names.sort())
     }
+  })
+})
+
+/** Code that runs in production: tests and their support (fuzz, crash runs) aside. */
+function productionFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => join(dir, file))
+    .filter(
+      (file) =>
+        !/\.test\.tsx?$|test-support|test-hooks|test-process|[/\\](fuzz|crash)[/\\]/.test(file),
+    )
+}
+
+describe('paths are written once, in contract/', () => {
+  // Each declared path's first segment ('/client', '/checkout', …), as a string would begin.
+  const firstSegments = [...new Set(operations.map((op) => op.path.split('/')[1] ?? ''))]
+  const literal = new RegExp(
+    `['"\`](${apiBase})?/(${firstSegments.map((s) => s.replace('.', '\\.')).join('|')})([/'"\`?]|$)`,
+  )
+  const root = join(import.meta.dirname, '../..')
+
+  it.each(['server', 'src', 'sw'])('no file in %s/ writes an API path', (dir) => {
+    const found = productionFiles(join(root, dir)).flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) =>
+          literal.test(line) ? [`${relative(root, file)}:${index + 1}: ${line.trim()}`] : [],
+        ),
+    )
+    expect(found).toEqual([])
+  })
+
+  it('the check sees a path written outside contract/', () => {
+    expect(literal.test("app.get('/client/contract/:id', handler)")).toBe(true)
+    expect(literal.test('fetch(`/socios-api/checkout/paid?code=` + code)')).toBe(true)
+    expect(literal.test("app.get(at('getContract'), handler)")).toBe(false)
   })
 })

@@ -14,6 +14,7 @@ import {
 } from '../../contract/passkeys'
 import type { AppEnv, ServerDeps } from '../deps'
 import { clientAddress } from '../http/client-address'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { forgetSessions } from '../http/session'
 import { idOrNotFound, readJson, readOptionalJson } from '../http/validate'
@@ -23,12 +24,12 @@ import { createPasskeyService, passkeyMessages } from '../services/passkeys'
 export function passkeyLoginRoutes(deps: ServerDeps) {
   const passkeys = createPasskeyService(deps)
   return new Hono<AppEnv>()
-    .post('/passkey/login-options', async (c) => {
+    .post(at('passkeyLoginOptions'), async (c) => {
       await readOptionalJson(c, emptyObjectRequest)
       const options = await passkeys.loginOptions(clientAddress(c, deps.config.trustProxy))
       return c.json({ options })
     })
-    .post('/passkey/login', async (c) => {
+    .post(at('passkeyLogin'), async (c) => {
       const body = await readJson(c, passkeyLoginRequest)
       const token = await passkeys.loginWith(
         body.credential as unknown as AuthenticationResponseJSON,
@@ -43,11 +44,11 @@ export function passkeyLoginRoutes(deps: ServerDeps) {
 export function passkeyRoutes(deps: ServerDeps) {
   const passkeys = createPasskeyService(deps)
   return new Hono<AppEnv>()
-    .post('/passkey/register-options', async (c) => {
+    .post(at('passkeyRegisterOptions'), async (c) => {
       await readOptionalJson(c, emptyObjectRequest)
       return c.json({ options: await passkeys.registerOptions(c.get('personId')) })
     })
-    .post('/passkey/register', async (c) => {
+    .post(at('passkeyRegister'), async (c) => {
       const body = await readJson(c, passkeyRegisterRequest)
       const passkey = await passkeys.register({
         personId: c.get('personId'),
@@ -57,8 +58,10 @@ export function passkeyRoutes(deps: ServerDeps) {
       })
       return c.json({ message: passkeyMessages.registered, passkey }, 201)
     })
-    .get('/passkeys', async (c) => c.json({ passkeys: await passkeys.list(c.get('personId')) }))
-    .delete('/passkeys/:id', async (c) => {
+    .get(at('listPasskeys'), async (c) =>
+      c.json({ passkeys: await passkeys.list(c.get('personId')) }),
+    )
+    .delete(at('removePasskey'), async (c) => {
       const passkeyId = idOrNotFound(c.req.param('id'), passkeyMessages.notFound)
       const body = await readOptionalJson(c, passkeyRemoveRequest)
       const match = { personId: c.get('personId'), sessionId: c.get('sessionId') }

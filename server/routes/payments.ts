@@ -2,9 +2,11 @@
  * A holder's instalments and the payment links made from them (spec §7 payment-orders and
  * send-payment-link); only the holder's own contracts, anything else answers 404.
  */
+
 import { Hono } from 'hono'
 import { sendPaymentLinkQuery } from '../../contract/payments'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readQuery } from '../http/validate'
 import { answerCacheOf, etagOf, sendVersioned } from '../http/versioned'
@@ -23,7 +25,7 @@ export function paymentRoutes(deps: ServerDeps) {
     new Hono<AppEnv>()
       // Versioned like the contract read; the day is part of the version, because an unpaid
       // instalment turns OVERDUE (and its delay grows) with the date alone.
-      .get('/contract/payment-orders/:id', async (c) => {
+      .get(at('listInstalments'), async (c) => {
         const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
         const personId = c.get('personId')
         const now = deps.now()
@@ -37,13 +39,13 @@ export function paymentRoutes(deps: ServerDeps) {
         })
       })
       // Beyond the spec: a paid instalment's receipt, a PDF in base64 like view-contract's.
-      .get('/receipts/:id', async (c) => {
+      .get(at('instalmentReceipt'), async (c) => {
         const id = idOrNotFound(c.req.param('id'), receiptMessages.notFound)
         const receipt = await receiptOfInstalment(deps.db, c.get('personId'), id)
         const pdf = await receiptPdf(receipt, deps.now())
         return c.text(Buffer.from(pdf).toString('base64'), 200, { 'Cache-Control': PRIVATE })
       })
-      .get('/send-payment-link', async (c) => {
+      .get(at('sendPaymentLink'), async (c) => {
         const { ids } = readQuery(c, sendPaymentLinkQuery)
         const code = await createPaymentLink(deps.db, {
           personId: c.get('personId'),

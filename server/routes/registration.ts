@@ -4,6 +4,7 @@
  * module is mounted ahead of it), and both are idempotent: an `Idempotency-Key` is required and a
  * repeat gets the first answer (docs/design.md §5).
  */
+
 import type { Context } from 'hono'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -15,6 +16,7 @@ import {
 } from '../../contract/registration'
 import type { Database } from '../db/client'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { requireSession } from '../http/session'
 import { parseWith, readJsonBody } from '../http/validate'
 import { type Answer, deleteExpiredKeys, runIdempotentWrite } from '../services/idempotency'
@@ -68,6 +70,6 @@ export function registrationRoutes(deps: ServerDeps) {
     }
 
   return new Hono<AppEnv>()
-    .post('/photo-holder', session, limit, idempotentSave(photoHolderRequest, saveHolder))
-    .post('/add-dependent', session, limit, idempotentSave(addDependentRequest, saveDependent))
+    .post(at('saveHolder'), session, limit, idempotentSave(photoHolderRequest, saveHolder))
+    .post(at('addDependent'), session, limit, idempotentSave(addDependentRequest, saveDependent))
 }

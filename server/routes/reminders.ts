@@ -3,9 +3,11 @@
  * calendar file of their open instalments. Only the holder's own contracts: anything else
  * answers 404 like the instalment list.
  */
+
 import { Hono } from 'hono'
 import { instalmentCalendarFileName, reminderPreferencesRequest } from '../../contract/reminders'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readJson } from '../http/validate'
 import { contractMessages } from '../services/contracts'
@@ -17,16 +19,16 @@ const PRIVATE = 'private, no-store'
 
 export function reminderRoutes(deps: ServerDeps) {
   return new Hono<AppEnv>()
-    .get('/reminder-preferences', async (c) => {
+    .get(at('getReminderPreferences'), async (c) => {
       const preferences = await readReminderPreferences(deps.db, c.get('personId'))
       return c.json(preferences, 200, { 'Cache-Control': PRIVATE })
     })
-    .put('/reminder-preferences', async (c) => {
+    .put(at('saveReminderPreferences'), async (c) => {
       const request = await readJson(c, reminderPreferencesRequest)
       const saved = await saveReminderPreferences(deps.db, c.get('personId'), request, deps.now())
       return c.json(saved, 200, { 'Cache-Control': PRIVATE })
     })
-    .get('/contract/payment-orders/:id/calendar', async (c) => {
+    .get(at('instalmentCalendar'), async (c) => {
       const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
       const now = deps.now()
       const instalments = await listHolderInstalments(deps.db, c.get('personId'), id, now)

@@ -3,8 +3,10 @@
  * every session of the person ("Sair de todos os aparelhos"). Beyond the spec, which only
  * clears the device: a token copied before "Sair" must not keep working for 30 days.
  */
+
 import { Hono } from 'hono'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { forgetSessions } from '../http/session'
 import { revokeSessions } from '../services/sessions'
 
@@ -15,13 +17,13 @@ export const sessionMessages = {
 
 export function sessionRoutes(deps: ServerDeps) {
   return new Hono<AppEnv>()
-    .post('/logout', async (c) => {
+    .post(at('logout'), async (c) => {
       const match = { personId: c.get('personId'), sessionId: c.get('sessionId') }
       await revokeSessions(deps.db, { ...match, now: deps.now() })
       forgetSessions(deps, match)
       return c.json({ message: sessionMessages.ended })
     })
-    .post('/logout-all', async (c) => {
+    .post(at('logoutAll'), async (c) => {
       const match = { personId: c.get('personId') }
       await revokeSessions(deps.db, { ...match, now: deps.now() })
       forgetSessions(deps, match)

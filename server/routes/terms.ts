@@ -2,9 +2,11 @@
  * Contract terms (spec §7): the signed adhesion term as a base64 PDF, the purchase terms as HTML,
  * and accepting them. Only the holder's own contracts; anything else answers 404.
  */
+
 import { Hono } from 'hono'
 import { acceptTermRequest, termContractQuery } from '../../contract/contracts'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readOptionalJson, readQuery } from '../http/validate'
 import { contractMessages, findHolderContract } from '../services/contracts'
@@ -24,13 +26,13 @@ export function termRoutes(deps: ServerDeps) {
   }
 
   return new Hono<AppEnv>()
-    .get('/view-contract/:id', async (c) => {
+    .get(at('adhesionTerm'), async (c) => {
       const found = await ownContract(c.get('personId'), c.req.param('id'))
       const now = deps.now()
       const pdf = await renderAdhesionTermPdf(termDocument(found, now), now)
       return c.text(Buffer.from(pdf).toString('base64'), 200, { 'Cache-Control': PRIVATE })
     })
-    .get('/term/contract', async (c) => {
+    .get(at('getTerms'), async (c) => {
       const { id } = readQuery(c, termContractQuery)
       const found = await ownContract(c.get('personId'), id)
       return c.html(renderPurchaseTermsHtml(termDocument(found, deps.now())), 200, {
@@ -38,7 +40,7 @@ export function termRoutes(deps: ServerDeps) {
         'Content-Security-Policy': termHtmlPolicy,
       })
     })
-    .post('/term/contract/acept/:contractId', async (c) => {
+    .post(at('acceptTerms'), async (c) => {
       await readOptionalJson(c, acceptTermRequest)
       const id = idOrNotFound(c.req.param('contractId'), contractMessages.notFound)
       if (!(await acceptTerms(deps.db, c.get('personId'), id, deps.now()))) {

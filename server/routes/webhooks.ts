@@ -9,6 +9,7 @@
  *   The event only names a reference of ours; the charge is read back from the gateway.
  * A 5xx makes the provider try again later; the reconciler also asks, in case none arrives.
  */
+
 import { and, eq } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
@@ -17,6 +18,7 @@ import { webhookPix } from '../adapters/pix-api/schemas'
 import { verifyWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import { paymentCharges } from '../db/schema'
 import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { applyPix, type PaymentsDeps, resolveCharge } from '../services/collections'
 
@@ -55,7 +57,7 @@ export function webhookRoutes(deps: ServerDeps, payments: PaymentsDeps | undefin
   const gateway = payments?.gateway
 
   return new Hono<AppEnv>()
-    .post('/pix/pix', async (c) => {
+    .post(at('pixNotification'), async (c) => {
       const secret = deps.config.pix?.webhookSecret
       if (!secret || !pix) throw new ApiError(404, webhookMessages.unavailable)
       const parsed = await signedBody(c, secret, webhookPix)
@@ -72,7 +74,7 @@ export function webhookRoutes(deps: ServerDeps, payments: PaymentsDeps | undefin
       }
       return c.body(null, 200)
     })
-    .post('/gateway', async (c) => {
+    .post(at('gatewayNotification'), async (c) => {
       if (!gateway) throw new ApiError(404, webhookMessages.unavailable)
       let references: string[]
       try {
