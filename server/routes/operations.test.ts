@@ -10,7 +10,8 @@ import { describe, expect, it } from 'vitest'
 import { apiBase, serverRoute } from '../../contract/operation'
 import { operations } from '../../contract/operations'
 import { passkeyPaths } from '../../contract/passkey-paths'
-import { apiPaths } from '../../contract/paths'
+import { apiPaths, outboxPaths } from '../../contract/paths'
+import { type QueuedOperation, queuedWrites } from '../../contract/queued'
 import { createTestServer } from '../test-support'
 
 const declared = operations.map((op) => `${op.method} ${serverRoute(op).replace(/\/$/, '')}`)
@@ -111,5 +112,18 @@ describe('paths are written once, in contract/', () => {
     expect(literal.test("app.get('/client/contract/:id', handler)")).toBe(true)
     expect(literal.test('fetch(`/socios-api/checkout/paid?code=` + code)')).toBe(true)
     expect(literal.test("app.get(at('getContract'), handler)")).toBe(false)
+  })
+})
+
+describe('the writes the app queues offline are the operations declared so', () => {
+  it('same ids, paths, request schemas; the worker queues exactly their paths', () => {
+    const declaredQueued = operations.filter((op) => 'queuedOffline' in op && op.queuedOffline)
+    expect(Object.keys(queuedWrites).sort()).toEqual(declaredQueued.map((op) => op.id).sort())
+    for (const op of declaredQueued) {
+      const write = queuedWrites[op.id as QueuedOperation]
+      expect(write.path, op.id).toBe(op.path)
+      expect(write.input, op.id).toBe('body' in op ? op.body : undefined)
+    }
+    expect([...outboxPaths].sort()).toEqual(declaredQueued.map((op) => op.path).sort())
   })
 })

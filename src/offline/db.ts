@@ -1,7 +1,9 @@
 import Dexie, { type EntityTable } from 'dexie'
 import type { Card } from '../../contract/cards'
 import type { Contract, Dependent, Person } from '../../contract/contracts'
+import { apiPaths } from '../../contract/paths'
 import type { PaymentOrder } from '../../contract/payments'
+import type { QueuedInput, QueuedOperation } from '../../contract/queued'
 
 /**
  * What the device last knew of a contract, and when it learnt it. `etag` names the server's
@@ -29,6 +31,17 @@ export type StoredReceipt = {
 export type LocalChange = { holderPerson: Person } | { dependent: Dependent }
 
 /**
+ * What each queued write's form keeps with it, to open again as it was. Filled in by the
+ * feature that owns the form, by declaration merging (as TanStack Router's `Register`):
+ * `declare module '…/offline/db' { interface QueuedDrafts { saveHolder: PersonDraft } }`.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: features add their drafts to it.
+export interface QueuedDrafts {}
+export type QueuedDraft<O extends QueuedOperation> = O extends keyof QueuedDrafts
+  ? QueuedDrafts[O]
+  : unknown
+
+/**
  * A registration save the server has not accepted yet (docs/design.md §5). It keeps the request, so the
  * page can send it again with the same key, and the form's draft, so a refused save can be
  * corrected instead of lost.
@@ -37,22 +50,25 @@ export type LocalChange = { holderPerson: Person } | { dependent: Dependent }
  * - refused: the server said no ('não enviado'), with its message.
  */
 export type OutboxRow = {
-  key: string
-  contractId: string
-  /** Whose save it is (the token's subject): another person's login drops it. */
-  personId: string | null
-  /** Holder id, dependent id, or 'new:<key>' for a dependent the server does not know yet. */
-  target: string
-  path: string
-  body: unknown
-  /** What the form held, to open it again as it was (the registration feature's PersonDraft). */
-  draft: unknown
-  /** Shown on top of the server's copy of the contract while the save waits. */
-  change: LocalChange
-  state: 'sending' | 'pending' | 'refused'
-  message: string | null
-  createdAt: number
-}
+  [O in QueuedOperation]: {
+    key: string
+    contractId: string
+    /** Whose save it is (the token's subject): another person's login drops it. */
+    personId: string | null
+    /** Holder id, dependent id, or 'new:<key>' for a dependent the server does not know yet. */
+    target: string
+    /** Which queued write (contract/queued.ts), and its request body. */
+    operation: O
+    input: QueuedInput<O>
+    /** What the form held, to open it again as it was. */
+    draft: QueuedDraft<O>
+    /** Shown on top of the server's copy of the contract while the save waits. */
+    change: LocalChange
+    state: 'sending' | 'pending' | 'refused'
+    message: string | null
+    createdAt: number
+  }
+}[QueuedOperation]
 
 /**
  * The read model the UI renders from (docs/design.md §5). Query fetches, validates and writes here;
@@ -83,6 +99,21 @@ export class PortalDatabase extends Dexie {
       .stores({ outbox: 'key, contractId' })
       .upgrade((tx) => tx.table('meta').where('key').startsWith('outbox:').delete())
     this.version(3).stores({ receipts: 'instalmentId, contractId' })
+    // Rows name their write by operation id, not by path, and keep its input (contract/queued.ts).
+    this.version(4)
+      .stores({})
+      .upgrade((tx) =>
+        tx
+          .table('outbox')
+          .toCollection()
+          .modify((row: Record<string, unknown>) => {
+            const operation = row.path === apiPaths.addDependent ? 'addDependent' : 'saveHolder'
+            row.operation = operation
+            row.input = row.body
+            delete row.path
+            delete row.body
+          }),
+      )
   }
 
   /**

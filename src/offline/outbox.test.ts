@@ -6,15 +6,18 @@
  * by what went over the wire (path, Idempotency-Key, token) and what the device kept.
  */
 import 'fake-indexeddb/auto'
+import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Person } from '../../contract/contracts'
 import { apiPaths } from '../../contract/paths'
+import { mandatoryMessage } from '../../contract/registration'
 import { recordResult } from '../../contract/worker-messages'
 import { ApiError, setSessionExpiredHandler } from '../api/client'
 import { connectivity } from '../api/connectivity'
 import { session } from '../api/session'
+import { toFormValues, toPersonPayload } from '../features/registration/logic/form'
 import { toast } from '../ui/toast'
-import { db } from './db'
+import { db, PortalDatabase } from './db'
 import { deliverOutbox, type Save, savedMessage, sendSave, unsentMessage } from './outbox'
 
 /** A session token as the page reads it (unverified claims): whose it is and until when. */
@@ -66,17 +69,29 @@ afterEach(() => {
 })
 
 const holder = { id: 'p1', name: 'Ana Paula Souza' } as Person
+const ids = { holder: crypto.randomUUID(), person: crypto.randomUUID() }
 
-/** A holder save as the registration form hands it over. */
-const holderSave = (key: string, phone: string): Save => ({
-  key,
-  contractId: 'c1',
-  target: 'h1',
-  path: apiPaths.photoHolder,
-  body: { contract_id: 'c1', holder: { person: { phone } } },
-  draft: { values: { phone } },
-  change: { holderPerson: holder },
-})
+/** A holder save as the registration form hands it over: its draft, and the body made from it. */
+function holderSave(key: string, phone: string): Extract<Save, { operation: 'saveHolder' }> {
+  const values = { ...toFormValues(null), first_name: 'Ana Paula', last_name: 'Souza', phone }
+  return {
+    key,
+    contractId: 'c1',
+    target: 'h1',
+    operation: 'saveHolder',
+    input: {
+      contract_id: 'c1',
+      updated_at: '2026-11-20T10:00:00.000Z',
+      holder: {
+        id: ids.holder,
+        person_id: ids.person,
+        person: { ...toPersonPayload(values, { id: ids.person }), files_attached: [] },
+      },
+    },
+    draft: { values, photo: null, attachments: [], dependentTypeId: null },
+    change: { holderPerson: holder },
+  }
+}
 
 const rows = () => db.outbox.toArray()
 
@@ -89,7 +104,7 @@ describe('a save sent now', () => {
         path: `/socios-api${apiPaths.photoHolder}`,
         key: 'k1',
         authorization: `Bearer ${session.token()}`,
-        body: holderSave('k1', '11955553333').body,
+        body: holderSave('k1', '11955553333').input,
       },
     ])
     expect(await rows()).toEqual([])
@@ -215,6 +230,60 @@ describe('a delivery round', () => {
     await deliverOutbox(() => undefined)
     expect(sent).toEqual([])
     expect((await rows()).map((row) => row.state)).toEqual(['pending'])
+  })
+})
+
+describe('a row read back from the device is checked again before it leaves', () => {
+  it('one the request schema refuses is not sent: kept as "não enviado" with the schema’s message', async () => {
+    const save = holderSave('k1', '11955553333')
+    const broken = { ...save.input, holder: { ...save.input.holder, person: { first_name: '' } } }
+    await db.outbox.put({
+      ...save,
+      input: broken,
+      personId: 'ana',
+      state: 'pending',
+      message: null,
+      createdAt: Date.now(),
+    })
+    await deliverOutbox(() => undefined)
+    expect(sent).toEqual([])
+    const [row] = await rows()
+    expect(row).toMatchObject({ state: 'refused', message: mandatoryMessage('first_name') })
+  })
+
+  it('rows of the version before (a path and a body) are read as their operation and input', async () => {
+    const name = `portal-titular-v3-${crypto.randomUUID()}`
+    const before = new Dexie(name)
+    before.version(3).stores({
+      contracts: 'id',
+      cards: 'id, contractId',
+      instalments: 'id, contractId',
+      documents: 'id, contractId',
+      meta: 'key',
+      outbox: 'key, contractId',
+      receipts: 'instalmentId, contractId',
+    })
+    const { operation: _, input, ...rest } = holderSave('k1', '11955553333')
+    await before.table('outbox').bulkPut([
+      { ...rest, key: 'k1', path: apiPaths.photoHolder, body: input, state: 'pending' },
+      {
+        ...rest,
+        key: 'k2',
+        path: apiPaths.addDependent,
+        body: { dependent: {} },
+        state: 'pending',
+      },
+    ])
+    before.close()
+
+    const after = new PortalDatabase(name)
+    const upgraded = await after.outbox.orderBy('key').toArray()
+    expect(upgraded.map((row) => [row.key, row.operation, 'path' in row, 'body' in row])).toEqual([
+      ['k1', 'saveHolder', false, false],
+      ['k2', 'addDependent', false, false],
+    ])
+    expect(upgraded[0]?.input).toEqual(input)
+    after.close()
   })
 })
 

@@ -1,4 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks'
+import * as v from 'valibot'
+import { isQueuedOperation, queuedWrites } from '../../contract/queued'
 import { isTokenValid, stripBearer, tokenSubject } from '../../contract/session-token'
 import {
   mayGetBetter,
@@ -28,10 +30,11 @@ export const savedMessage = 'Cadastro realizado com sucesso!'
 export const unsentMessage = (message: string) => `Alteração não enviada: ${message}`
 const serverFailed = 'Não foi possível salvar. Tente de novo em instantes.'
 
-export type Save = Pick<
-  OutboxRow,
-  'key' | 'contractId' | 'target' | 'path' | 'body' | 'draft' | 'change'
->
+/** A save as a form hands it over: the row before the outbox adds whose it is and its state. */
+type SaveOf<Row> = Row extends OutboxRow
+  ? Pick<Row, 'key' | 'contractId' | 'target' | 'operation' | 'input' | 'draft' | 'change'>
+  : never
+export type Save = SaveOf<OutboxRow>
 
 export type Sent =
   | { outcome: 'saved'; message: string }
@@ -65,7 +68,7 @@ async function post(row: Save): Promise<Response | null> {
   const token = session.token()
   try {
     return await connectivity.watch(
-      fetch(`${apiBase}${row.path}`, {
+      fetch(`${apiBase}${queuedWrites[row.operation].path}`, {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
@@ -73,7 +76,7 @@ async function post(row: Save): Promise<Response | null> {
           'Idempotency-Key': row.key,
           ...(token ? { Authorization: `Bearer ${stripBearer(token)}` } : {}),
         },
-        body: JSON.stringify(row.body),
+        body: JSON.stringify(row.input),
       }),
       (response) => response.headers.get(queuedHeader.name) !== queuedHeader.value,
     )
@@ -93,7 +96,24 @@ type Attempt =
   | { final: false; reason: 'offline' | 'session' }
   | { final: false; reason: 'later'; status: number; message: string | null }
 
+/** A row kept by another version of the app, for a write this one does not know. */
+const unknownWrite = 'Alteração não reconhecida. Abra o formulário e salve de novo.'
+
+/**
+ * Every save is checked against its request schema before it is kept, and again each time its
+ * row is read back to be sent: the schema may have changed since (an update of the app), and
+ * what the server would refuse is not sent. The refusal is the schema's own message, as the form
+ * shows it.
+ */
+function refusalOf(save: Save): string | null {
+  if (!isQueuedOperation(save.operation)) return unknownWrite
+  const checked = v.safeParse(queuedWrites[save.operation].input, save.input)
+  return checked.success ? null : checked.issues[0].message
+}
+
 async function attempt(save: Save): Promise<Attempt> {
+  const refusal = refusalOf(save)
+  if (refusal !== null) return { final: true, status: 400, message: refusal }
   const response = await post(save)
   if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value)
     return { final: false, reason: 'offline' }
@@ -115,10 +135,13 @@ async function keepPending(key: string) {
  * Sends a registration save (spec §7 photo-holder / add-dependent) with its Idempotency-Key.
  * A newer save of the same form (same target) replaces one still waiting: each carries the
  * whole registration, and the older one would only make the newer look stale to the server.
- * Online it answers the server's message; kept for later it answers 'pending'; refused (or a
- * server failure) it throws an ApiError and keeps nothing: the form is still on screen.
+ * Online it answers the server's message; kept for later it answers 'pending'; refused (by its
+ * schema here, or by the server) or a server failure, it throws an ApiError and keeps nothing:
+ * the form is still on screen.
  */
 export async function sendSave(save: Save): Promise<Sent> {
+  const refusal = refusalOf(save)
+  if (refusal !== null) throw new ApiError(400, refusal, null)
   const superseded = await db.transaction('rw', db.outbox, async () => {
     const replaced = (await db.outbox.where('contractId').equals(save.contractId).toArray())
       .filter((row) => row.target === save.target && row.key !== save.key)

@@ -1,6 +1,4 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { apiPaths } from '../../../contract/paths'
-import { photoHolderRequest } from '../../../contract/registration'
 import { useContract } from '../../features/contracts/api/contract'
 import { holderSaveBody, useRegistrationSave } from '../../features/registration/api/save'
 import { PersonForm, unsentDraft } from '../../features/registration/components/person-form'
@@ -42,8 +40,7 @@ function HolderScreen() {
         saving={save.saving}
         onSave={(draft) =>
           void save.save({
-            path: apiPaths.photoHolder,
-            schema: photoHolderRequest,
+            operation: 'saveHolder',
             target: holder.id,
             draft,
             build: (current, sent) => ({

@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
-import * as v from 'valibot'
 import type { Contract } from '../../../../contract/contracts'
-import type { OutboxPath } from '../../../../contract/paths'
-import type { addDependentRequest, photoHolderRequest } from '../../../../contract/registration'
+import type { QueuedInput, QueuedOperation } from '../../../../contract/queued'
 import { ApiError } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { withChange } from '../../../offline/contract-store'
 import { db, type LocalChange, type StoredContract } from '../../../offline/db'
-import { sendSave } from '../../../offline/outbox'
+import { type Save, sendSave } from '../../../offline/outbox'
 import { toast, toastDuration } from '../../../ui/toast'
 import type { Attachment } from '../components/attachments'
 import type { PersonDraft } from '../components/person-form'
@@ -88,10 +86,20 @@ export const saveMessages = {
 export const temporaryDependentId = (key: string) => `new:${key}`
 export const isTemporaryId = (id: string) => id.startsWith('new:')
 
-export type SaveRequest = {
-  path: OutboxPath
-  /** The request's contract (valibot), the server's own: what it refuses never leaves. */
-  schema: typeof photoHolderRequest | typeof addDependentRequest
+declare module '../../../offline/db' {
+  /** Both registration saves keep the form as it was: a refused one opens again with it. */
+  interface QueuedDrafts {
+    saveHolder: PersonDraft
+    addDependent: PersonDraft
+  }
+}
+
+/**
+ * One registration save: which queued write it is (contract/queued.ts), whose request schema
+ * checks the body before it leaves; a body of the other write does not compile.
+ */
+export type SaveRequest<O extends QueuedOperation = QueuedOperation> = {
+  operation: O
   /** Holder id, dependent id, or a temporary id for a dependent the server does not know yet. */
   target: string
   draft: PersonDraft
@@ -100,7 +108,10 @@ export type SaveRequest = {
    * contract as the device knows it at send time: a re-send after a conflict carries the
    * version just read.
    */
-  build: (contract: StoredContract, draft: PersonDraft) => { body: unknown; change: LocalChange }
+  build: (
+    contract: StoredContract,
+    draft: PersonDraft,
+  ) => { body: QueuedInput<O>; change: LocalChange }
 }
 
 /** Spoken when the server answers 409: the data changed elsewhere since the form opened. */
@@ -135,18 +146,19 @@ export function useRegistrationSave(contractId: string, onDone: () => void) {
   const refetchContract = () =>
     queryClient.refetchQueries({ queryKey: contractKeys.detail(contractId) })
 
-  async function save(request: SaveRequest) {
+  async function save<O extends QueuedOperation>(request: SaveRequest<O>) {
     if (busy.current) return
     busy.current = true
     setSaving(true)
     try {
       const contract = await db.contracts.get(contractId)
       if (!contract) throw new ApiError(404, 'Contrato não encontrado no aparelho.', null)
-      const { body, change } = request.build(contract, request.draft)
-      const checked = v.safeParse(request.schema, body)
-      if (!checked.success) throw new ApiError(400, checked.issues[0].message, null)
-      const { path, target, draft } = request
-      const sent = await sendSave({ key, contractId, target, path, body, draft, change })
+      const { operation, target, draft } = request
+      // The outbox checks the body against the operation's request schema before keeping it.
+      const { body, change } = request.build(contract, draft)
+      // One request's operation and body: TypeScript cannot relate them once O is a union.
+      const row = { key, contractId, target, operation, input: body, draft, change } as Save
+      const sent = await sendSave(row)
       if (sent.outcome === 'pending') {
         const stored = await db.contracts.get(contractId)
         if (stored) await db.contracts.put(withChange(stored, change))

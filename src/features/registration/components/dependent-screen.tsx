@@ -1,8 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Contract, Dependent } from '../../../../contract/contracts'
-import { apiPaths } from '../../../../contract/paths'
-import { addDependentRequest } from '../../../../contract/registration'
 import { discardSave, useOutboxMarks } from '../../../offline/outbox'
 import pageStyles from '../../../ui/page.module.css'
 import { useDependentTypes } from '../api/dependent-types'
@@ -69,8 +67,7 @@ export function DependentScreen({
           const type =
             types?.find((t) => t.id === draft.dependentTypeId) ?? dependent?.dependent_type ?? null
           void save.save({
-            path: apiPaths.addDependent,
-            schema: addDependentRequest,
+            operation: 'addDependent',
             target: saveTarget,
             draft,
             build: (current, sent) => {

@@ -17,7 +17,6 @@ import {
   visibleDependents,
 } from '../logic/dependents'
 import styles from './dependents-list.module.css'
-import type { PersonDraft } from './person-form'
 
 type Props = {
   dependents: Dependent[]
@@ -86,7 +85,7 @@ export function DependentsList({ dependents, included, marks }: Props) {
           </li>
         ))}
         {refusedNew.map((row) => {
-          const { values, photo } = row.draft as PersonDraft
+          const { values, photo } = row.draft
           const name = `${values.first_name} ${values.last_name}`.trim() || 'Novo dependente'
           return (
             <li key={row.key} className={styles.item}>

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { DependentType, Person } from '../../../../contract/contracts'
 import { genders } from '../../../../contract/registration'
 import { type MaskSpec, masks } from '../../../lib/masks'
+import type { OutboxRow } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
@@ -70,12 +71,9 @@ type Props = {
 }
 
 /** The form's side of a refused save kept on the device (src/offline/outbox.ts). */
-export function unsentDraft(
-  row: { state: string; draft: unknown; message: string | null } | undefined,
-  onDiscard: () => void,
-): Props['unsent'] {
+export function unsentDraft(row: OutboxRow | undefined, onDiscard: () => void): Props['unsent'] {
   if (row?.state !== 'refused') return undefined
-  return { draft: row.draft as PersonDraft, message: row.message ?? '', onDiscard }
+  return { draft: row.draft, message: row.message ?? '', onDiscard }
 }
 
 const fieldMasks: Partial<Record<FieldKey, MaskSpec>> = {
