@@ -33,7 +33,8 @@ async function openMigratedDatabase(config: Config) {
   try {
     const { databaseUrl, dataDir } = config
     const database = await openDatabase({ databaseUrl, dataDir })
-    await database.migrate()
+    // The demo's own tables only in demo mode: a production database never has them.
+    await database.migrate({ demo: config.demo })
     return database
   } catch (error) {
     if (!(error instanceof DataDirError)) throw error

@@ -19,6 +19,7 @@ import { type Config, loadConfig } from './config'
 import { type Database, type DatabaseHandle, openDatabase } from './db/client'
 import * as schema from './db/schema'
 import { seedDemoData } from './db/seed'
+import * as demoSchema from './demo/schema'
 import { type TableChange, watchRowChanges } from './fuzz/row-changes'
 import { requestLine } from './http/request-log'
 import { createLogger, type Logger } from './logger'
@@ -94,8 +95,9 @@ export function captureLogs(demo: boolean): { logger: Logger; records: LogRecord
   return { logger: createLogger({ level: 'info', demo, destination }), records }
 }
 
-const tables = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable =>
-  is(value, PgTable),
+// The product's tables and the demo's own (the tests run the demo's seed).
+const tables = ([...Object.values(schema), ...Object.values(demoSchema)] as unknown[]).filter(
+  (value): value is PgTable => is(value, PgTable),
 )
 
 export async function createTestServer(
@@ -104,7 +106,8 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const { mailAdapter, whatsappAdapter, now, ...configOverrides } = overrides
   const { handle, drop } = await openTestDatabase(backend)
-  await handle.migrate()
+  // The demo's tables too, whatever the mode: every test server starts from the demo's seed.
+  await handle.migrate({ demo: true })
   await seedDemoData(handle.db)
 
   let offset = 0

@@ -57,7 +57,7 @@ async function target(backend: 'pglite' | 'postgres'): Promise<Target> {
 async function prepare(place: Target, count: number) {
   const handle = await place.open()
   try {
-    await handle.migrate()
+    await handle.migrate({ demo: true })
     await seedDemoData(handle.db)
     await handle.db.insert(paymentOrders).values(
       Array.from({ length: count }, (_, index) => ({

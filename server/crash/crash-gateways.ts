@@ -23,8 +23,9 @@ import {
 } from '../../tests/helpers/openapi/validating-proxy'
 import { stripeApiVersion } from '../adapters/payment-gateway/stripe'
 import type { Database } from '../db/client'
-import { paymentCharges, paymentOrders, sandboxCardCharges } from '../db/schema'
+import { paymentCharges, paymentOrders } from '../db/schema'
 import { demoGatewayId } from '../db/seed'
+import { sandboxCardCharges } from '../demo/schema'
 import {
   cardExpiry,
   type cardPayment,

@@ -22,8 +22,11 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>
 export interface DatabaseHandle {
   db: Database
   driver: 'pglite' | 'postgres'
-  /** Applies pending SQL migrations from server/db/migrations. */
-  migrate(): Promise<void>
+  /**
+   * Applies pending SQL migrations from server/db/migrations; with `demo`, then the demo's own
+   * tables' (server/db/migrations/demo), which a production database never gets.
+   */
+  migrate(options?: MigrateOptions): Promise<void>
   close(): Promise<void>
 }
 
@@ -47,6 +50,14 @@ export interface OpenDatabaseOptions {
 
 /** Beside this module: server/db/migrations, or dist-server/migrations in the built server. */
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** The demo's own tables (server/demo/schema.ts), kept in their own journal table. */
+export const demoMigrations = {
+  migrationsFolder: fileURLToPath(new URL('./migrations/demo', import.meta.url)),
+  migrationsTable: '__drizzle_demo_migrations',
+}
+
+export type MigrateOptions = { demo?: boolean }
 
 /** Any fixed number: instances starting together migrate one after another, not at once. */
 const MIGRATION_LOCK = 727_001
@@ -110,9 +121,10 @@ async function pgliteHandle(
     db,
     driver: 'pglite',
     // The folder's lock makes this the only process migrating it.
-    async migrate() {
+    async migrate({ demo = false } = {}) {
       try {
         await migratePglite(db, { migrationsFolder })
+        if (demo) await migratePglite(db, demoMigrations)
       } catch (error) {
         // A full disk or a folder turned read-only says so; any other failure is a bug to see.
         throw (folder && probeFolder(folder.dir)) || error
@@ -136,7 +148,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
   return {
     db,
     driver: 'postgres',
-    async migrate() {
+    async migrate({ demo = false } = {}) {
       // Advisory locks belong to a session, so lock, migrate and unlock on one connection.
       const connection = await pool.connect()
       try {
@@ -144,6 +156,7 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         await locked.execute(sql`select pg_advisory_lock(${MIGRATION_LOCK})`)
         try {
           await migrateNodePg(locked, { migrationsFolder })
+          if (demo) await migrateNodePg(locked, demoMigrations)
         } finally {
           await locked.execute(sql`select pg_advisory_unlock(${MIGRATION_LOCK})`)
         }

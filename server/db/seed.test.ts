@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { detectFileType } from '../../contract/file-signatures'
+import { sandboxCardTokens } from '../demo/schema'
 import { backends, createTestServer, type TestServer } from '../test-support'
 import {
   cardRecurrences,
@@ -14,7 +15,6 @@ import {
   paymentOrders,
   paymentSettings,
   persons,
-  sandboxCardTokens,
 } from './schema'
 import { demoEmails, demoIds, demoPaymentLinks, seedDemoData } from './seed'
 

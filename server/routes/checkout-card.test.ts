@@ -5,14 +5,9 @@
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  cardRecurrences,
-  paymentCharges,
-  paymentLinks,
-  sandboxCardCharges,
-  sandboxCardTokens,
-} from '../db/schema'
+import { cardRecurrences, paymentCharges, paymentLinks } from '../db/schema'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed'
+import { sandboxCardCharges, sandboxCardTokens } from '../demo/schema'
 import { adjustedAmount, instalmentDue, todayInSaoPaulo } from '../services/payment-amounts'
 import { useTestServer } from '../test-hooks'
 import { backends, countRows, createTestServer, type TestServer } from '../test-support'

@@ -8,15 +8,9 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import { sandboxPix } from '../config'
-import {
-  cardRecurrences,
-  devOutbox,
-  paymentCharges,
-  receivedPayments,
-  sandboxCardCharges,
-  sandboxPixWebhooks,
-} from '../db/schema'
+import { cardRecurrences, paymentCharges, receivedPayments } from '../db/schema'
 import { demoEmails, demoGatewayId, demoPaymentLinks } from '../db/seed'
+import { devOutbox, sandboxCardCharges, sandboxPixWebhooks } from '../demo/schema'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
 import { useTestServer } from '../test-hooks'

@@ -37,7 +37,7 @@ import {
   sandboxPixReceived,
   sandboxPixRefunds,
   sandboxPixWebhooks,
-} from '../db/schema'
+} from '../demo/schema'
 import type { AppEnv, Logger } from '../deps'
 import { hasUnstorableText } from '../http/validate'
 

@@ -233,7 +233,7 @@ describe.each(backends)('versioned reads across instances (%s)', (backend) => {
     }
     const [first, second = first] = handles
     if (!first || !second) throw new Error('sem banco')
-    await first.migrate()
+    await first.migrate({ demo: true })
     await seedDemoData(first.db)
     const config = { ...loadConfig({}), demo: true }
     const instance = (handle: DatabaseHandle) =>

@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { devOutbox } from '../db/schema'
+import { devOutbox } from '../demo/schema'
 
 export interface OutboxMessage {
   to: string

@@ -62,7 +62,7 @@ describePostgres('reminders from two server processes on one PostgreSQL', () => 
     // Migrated and seeded here, so the test knows Ana's instalments before either server starts.
     const handle = await openDatabase({ databaseUrl: scratch.url })
     try {
-      await handle.migrate()
+      await handle.migrate({ demo: true })
       await seedDemoData(handle.db)
       const [fifth] = await handle.db
         .select({ id: paymentOrders.id, dueDate: paymentOrders.dueDate })

@@ -41,7 +41,8 @@ export interface FakePsp {
 
 export async function startFakePsp(options: FakePspOptions): Promise<FakePsp> {
   const database = await openDatabase({ memory: true })
-  await database.migrate()
+  // The bank's own database: the sandbox PSP keeps its cobs in the demo's tables.
+  await database.migrate({ demo: true })
   // Listen first, on any free port: the bank names its own host in each cob's location.
   let handler: ((request: Request) => Response | Promise<Response>) | undefined
   const server = serve({

@@ -78,7 +78,7 @@ export async function buildDemoDataDir(dataDir: string) {
   mkdirSync(dataDir, { recursive: true })
   const handle = await openDatabase({ dataDir })
   try {
-    await handle.migrate()
+    await handle.migrate({ demo: true })
     await seedDemoData(handle.db)
   } finally {
     await handle.close()

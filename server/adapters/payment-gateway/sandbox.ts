@@ -10,7 +10,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import * as v from 'valibot'
 import type { CardTokenRequest, CardTokenResponse } from '../../../contract/tokenizer'
 import type { Database } from '../../db/client'
-import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from '../../db/schema'
+import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from '../../demo/schema'
 import { verifyWebhook, webhookSignatureHeader } from '../pix-api/webhook'
 import { boletoNumbers } from './boleto-line'
 import {

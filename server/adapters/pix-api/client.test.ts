@@ -44,7 +44,7 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
 
   beforeAll(async () => {
     db = await openDatabase({ memory: true })
-    await db.migrate()
+    await db.migrate({ demo: true })
     await seedDemoData(db.db)
     const config = { ...loadConfig({}), demo: true, staticDir: join(tmpdir(), 'sem-build') }
     // Listen first, on any free port; the app learns its own address from it.

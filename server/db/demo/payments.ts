@@ -6,6 +6,7 @@
 
 import { eq } from 'drizzle-orm'
 import { changeCardRecurrenceSrc } from '../../../contract/payments'
+import { sandboxCardTokens } from '../../demo/schema'
 import type { Database } from '../client'
 import {
   type adjustmentChannels,
@@ -15,7 +16,6 @@ import {
   paymentAdjustments,
   paymentLinks,
   paymentSettings,
-  sandboxCardTokens,
   type ValidPaymentTypes,
 } from '../schema'
 import { addMonths } from './dates'
