@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createApp } from './app'
 import { openDatabase } from './db/client'
 import { otpCodes, rateLimits } from './db/schema'
-import { demoEmails } from './db/seed'
+import { demoEmails } from './demo/seed'
 import {
   backends,
   captureLogs,

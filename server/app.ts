@@ -7,13 +7,12 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { apiBase, serverRoute } from '../contract/operation'
 import { operations } from '../contract/operations'
-import { networkTransport } from './adapters/http'
 import { createPaymentGateway } from './adapters/payment-gateway/index'
-import { createSandboxGateway } from './adapters/payment-gateway/sandbox'
 import { createPixApi } from './adapters/pix-api/index'
+import { mountDemo } from './demo/mount'
+import { recordOutbox } from './demo/outbox'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
-import { onlyThisMachine } from './http/loopback'
 import { createMetrics } from './http/metrics'
 import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
@@ -24,7 +23,6 @@ import { cardRoutes, passKeyRoutes } from './routes/cards'
 import { checkoutRoutes } from './routes/checkout'
 import { contractRoutes } from './routes/contracts'
 import { dependentTypeRoutes } from './routes/dependent-types'
-import { devRoutes } from './routes/dev'
 import { healthRoutes } from './routes/health'
 import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
@@ -33,9 +31,6 @@ import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys'
 import { paymentRoutes } from './routes/payments'
 import { registrationRoutes } from './routes/registration'
 import { reminderRoutes } from './routes/reminders'
-import { sandboxRoutes } from './routes/sandbox'
-import { sandboxGatewayRoutes } from './routes/sandbox-gateway'
-import { createSandboxPsp } from './routes/sandbox-pix-api'
 import { sessionRoutes } from './routes/sessions'
 import { termRoutes } from './routes/terms'
 import { webhookRoutes } from './routes/webhooks'
@@ -56,6 +51,7 @@ export function createServer(appDeps: AppDeps) {
     http: appDeps.http,
     selfUrl: appDeps.selfUrl ?? `http://127.0.0.1:${appDeps.config.port}`,
     keys: lazyKeys(appDeps.db, appDeps.config.jwtSecret),
+    demoOutbox: config.demo ? recordOutbox : undefined,
     metrics: createMetrics({
       chargesByState: () => chargesByState(appDeps.db),
       logger,
@@ -115,25 +111,8 @@ export function createServer(appDeps: AppDeps) {
   // Providers' notifications: signed, no session.
   app.route('/', webhookRoutes(deps, payments))
 
-  if (deps.config.demo) {
-    // Codes and payment figures: for whoever sits at this machine, never for the network.
-    app.use('/dev/*', onlyThisMachine)
-    app.route('/dev', devRoutes(deps))
-  }
-  // The sandbox takes bodies from anyone the demo listens to: the same limit as the API.
-  app.use('/sandbox/*', (c, next) =>
-    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next),
-  )
-  if (deps.config.demo) app.route('/sandbox', sandboxRoutes())
-  // The demo's own bank, when no PIX_API_URL names a real one, and the payer's side of the demo
-  // (paying a Pix or a boleto, the sandbox tokenizer), whichever gateway the app charges through.
-  if (deps.config.demo && deps.config.pix && deps.config.pix.apiUrl === undefined) {
-    const http = deps.http ?? networkTransport()
-    const psp = createSandboxPsp({ ...deps, pix: deps.config.pix, http })
-    app.route('/sandbox/pix-api', psp.routes)
-    const sandbox = createSandboxGateway(deps.db, deps.now)
-    app.route('/sandbox', sandboxGatewayRoutes(deps, sandbox, psp, http))
-  }
+  // The demo's stand-ins (/dev, /sandbox): mounted in demo mode only, all from server/demo/.
+  if (deps.config.demo) mountDemo(app, deps, limitBody)
 
   app.get('*', staticSite(deps.config.staticDir))
 

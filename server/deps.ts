@@ -4,6 +4,7 @@ import type { MailAdapter } from './adapters/mail/index'
 import type { WhatsAppAdapter } from './adapters/whatsapp/index'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { OutboxMessage } from './demo/outbox'
 import type { AppMetrics } from './http/metrics'
 import type { Logger } from './logger'
 import type { ServerKeys } from './services/secrets'
@@ -28,10 +29,18 @@ export interface AppDeps {
   selfUrl?: string
 }
 
+/**
+ * Demo mode only (server/demo/outbox.ts): keeps a copy of each message "sent" (codes, payment
+ * messages, reminders), in the sender's transaction, for people and tests to read.
+ */
+export type DemoOutbox = (tx: Database, message: OutboxMessage) => Promise<void>
+
 /** AppDeps with defaults filled in, as routes and services receive them. */
 export interface ServerDeps extends Required<Omit<AppDeps, 'http'>> {
   /** Undefined: each adapter goes over the network (with its own TLS settings). */
   http: HttpTransport | undefined
+  /** Set in demo mode only: services copy what they send into it, and know nothing else of it. */
+  demoOutbox: DemoOutbox | undefined
   keys: () => Promise<ServerKeys>
   /** Counters for GET /metrics (login codes, logins; requests are counted by middleware). */
   metrics: AppMetrics

@@ -5,7 +5,7 @@
  * scripts that use it.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { demoEmails } from './db/seed'
+import { demoEmails } from './demo/seed'
 import {
   type Backend,
   createTestServer,

@@ -1,5 +1,5 @@
 /** Logs the demo holder in through the API (code read from /dev/outbox), as the app would. */
-import { demoEmails, demoPaymentLinks } from '../../server/db/demo/ids'
+import { demoEmails, demoPaymentLinks } from '../../server/demo/data/ids'
 import { latestMessage } from '../../tests/helpers/outbox'
 
 /** The page /pagamento opens from one of ana's demo payment links (it needs no login). */

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../config'
-import { demoEmails } from '../db/seed'
+import { demoEmails } from '../demo/seed'
 import { silentLogger } from '../logger'
 import {
   backends,

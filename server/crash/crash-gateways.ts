@@ -24,8 +24,8 @@ import {
 import { stripeApiVersion } from '../adapters/payment-gateway/stripe'
 import type { Database } from '../db/client'
 import { paymentCharges, paymentOrders } from '../db/schema'
-import { demoGatewayId } from '../db/seed'
 import { sandboxCardCharges } from '../demo/schema'
+import { demoGatewayId } from '../demo/seed'
 import {
   cardExpiry,
   type cardPayment,

@@ -12,9 +12,9 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as demoSchema from '../demo/schema'
+import { seedDemoData } from '../demo/seed'
 import { backends, scratchPostgres } from '../test-support'
 import { type DatabaseHandle, migrationsFolder, openDatabase } from './client'
-import { seedDemoData } from './seed'
 
 const demoTables = Object.values(demoSchema as Record<string, unknown>)
   .filter((value): value is PgTable => is(value, PgTable))

@@ -72,7 +72,7 @@ export const sandboxBoletos = pgTable('sandbox_boletos', {
 })
 
 /**
- * Demo mode only: the sandbox PSP's side of the API Pix (server/routes/sandbox-pix-api.ts).
+ * Demo mode only: the sandbox PSP's side of the API Pix (server/demo/routes/sandbox-pix-api.ts).
  * Cobranças imediatas by txid, as the bank keeps them.
  */
 export const sandboxPixCobs = pgTable('sandbox_pix_cobs', {

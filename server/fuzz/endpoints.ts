@@ -4,11 +4,12 @@
  * breaks them; the samples make sure the breakage also reaches past the first checks. The
  * fixtures (sessions, payment links, card tokens, a Pix) are made through the API itself.
  */
-import { sandboxGatewayWebhookSecret } from '../adapters/payment-gateway/sandbox'
+
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import type { App } from '../app'
 import { sandboxPix } from '../config'
-import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../db/seed'
+import { sandboxGatewayWebhookSecret } from '../demo/gateway'
+import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../demo/seed'
 import {
   loginOptions,
   registerOptions,

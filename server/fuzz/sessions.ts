@@ -4,7 +4,7 @@
  * alg none or another algorithm, with a payload swapped under a valid signature, cut short.
  */
 import { SignJWT } from 'jose'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { deriveKeys } from '../services/secrets'
 import { openSession } from '../services/sessions'
 import { signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens'

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSandboxMail } from '../adapters/mail/sandbox'
 import { createSandboxWhatsApp } from '../adapters/whatsapp/sandbox'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { holderSave, paths, postSave, readContract } from '../routes/registration-test-support'
 import {
   backends,

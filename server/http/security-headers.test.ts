@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { openDatabase } from '../db/client'
-import { demoEmails, demoIds, demoPaymentLinks } from '../db/seed'
+import { demoEmails, demoIds, demoPaymentLinks } from '../demo/seed'
 import { termHtmlPolicy } from '../services/term-html'
 import {
   backends,

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
 import { SESSION_TRUST_MS } from './session'
 

@@ -4,7 +4,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { cardLayouts } from '../../contract/cards'
 import { modelContracts, persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { cardDate, cardNotice } from '../services/card-layout'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
 

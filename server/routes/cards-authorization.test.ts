@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
-import { demoIds } from '../db/seed'
+import { demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, watchWrites } from '../test-support'
 

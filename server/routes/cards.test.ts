@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { cardsResponse } from '../../contract/cards'
-import { demoIds } from '../db/seed'
+import { demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends } from '../test-support'
 

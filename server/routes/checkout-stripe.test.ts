@@ -19,7 +19,7 @@ import {
   type ValidatingProxy,
 } from '../../tests/helpers/openapi/validating-proxy'
 import { cardRecurrences, gatewayObjects, paymentCharges, paymentLinks } from '../db/schema'
-import { demoEmails, demoIds, demoPaymentLinks } from '../db/seed'
+import { demoEmails, demoIds, demoPaymentLinks } from '../demo/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
 import { backends, createTestServer, loginAs, settle, type TestServer } from '../test-support'

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { loadPassKeys } from '../services/passes'
 import { useTestServer } from '../test-hooks'
 import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../test-support'

@@ -3,7 +3,7 @@ import { SignJWT } from 'jose'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { contractList, contract as contractSchema } from '../../contract/contracts'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { type DemoPerson, useTestServer } from '../test-hooks'
 import { backends, bearer } from '../test-support'
 

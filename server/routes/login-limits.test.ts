@@ -1,8 +1,8 @@
 /** Abuse limits and input validation of the login routes. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { otpCodes, rateLimits } from '../db/schema'
-import { demoEmails } from '../db/seed'
 import { devOutbox } from '../demo/schema'
+import { demoEmails } from '../demo/seed'
 import { loginMessages } from '../services/login'
 import { useTestServer } from '../test-hooks'
 import {

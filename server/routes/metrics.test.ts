@@ -5,7 +5,7 @@
  */
 
 import { describe, expect, it } from 'vitest'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { chargeStates } from '../services/charge-states'
 import { useTestServer } from '../test-hooks'
 import {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { passkeyChallenges, passkeys, sessions } from '../db/schema'
-import { demoEmails } from '../db/seed'
+import { demoEmails } from '../demo/seed'
 import { CHALLENGE_TTL_SECONDS, passkeyMessages } from '../services/passkeys'
 import { useTestServer } from '../test-hooks'
 import {

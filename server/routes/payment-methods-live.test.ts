@@ -4,7 +4,7 @@
  * shown nor taken; with payments off, nothing is. Ana's model allows all four methods.
  */
 import { describe, expect, it } from 'vitest'
-import { demoPaymentLinks } from '../db/seed'
+import { demoPaymentLinks } from '../demo/seed'
 import { liveMethodsLine } from '../services/collections'
 import { useTestServer } from '../test-hooks'
 import { backends } from '../test-support'

@@ -15,7 +15,7 @@ import {
   paymentOrders,
   receivedPayments,
 } from '../db/schema'
-import { demoGatewayId, demoIds } from '../db/seed'
+import { demoGatewayId, demoIds } from '../demo/seed'
 import { bearer, postJson } from '../test-support'
 
 export const checkoutPaths = {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pdfText } from '../../tests/helpers/pdf'
 import { receivedPayments } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
   cardPayment,

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
-import { demoIds } from '../db/seed'
+import { demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../test-support'
 import {

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contracts } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
   dependentCreate,

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contracts, dependents, holders, persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {

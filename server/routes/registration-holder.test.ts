@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
 import { contracts, filesAttached, persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends } from '../test-support'
 import {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { dependents, idempotencyKeys } from '../db/schema'
-import { demoIds } from '../db/seed'
+import { demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, countRows } from '../test-support'
 import {

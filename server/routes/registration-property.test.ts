@@ -10,7 +10,7 @@ import { eq, inArray, notInArray } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contracts, dependents, idempotencyKeys, persons } from '../db/schema'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
   dependentCreate,

@@ -12,7 +12,7 @@ import type { Database } from '../db/client'
 import { pdfBase64 } from '../db/pdf'
 import { encodePng } from '../db/png'
 import { dependents, filesAttached, holders, idempotencyKeys, persons } from '../db/schema'
-import { demoIds } from '../db/seed'
+import { demoIds } from '../demo/seed'
 
 export const paths = {
   holder: '/socios-api/client/photo-holder',

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
-import { demoEmails, demoIds } from '../db/seed'
+import { demoEmails, demoIds } from '../demo/seed'
 import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
 import {
   dependentCreate,

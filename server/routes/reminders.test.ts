@@ -7,7 +7,7 @@ import ICAL from 'ical.js'
 import { describe, expect, it } from 'vitest'
 import { instalmentCalendarFileName } from '../../contract/reminders'
 import { reminderPreferences } from '../db/schema'
-import { demoIds } from '../db/seed'
+import { demoIds } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, bearer, changeCounts, countRows, watchWrites } from '../test-support'
 

@@ -1,7 +1,7 @@
 /** "Sair" ends the session on the server: the token stops working, here and on other instances. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
-import { demoEmails } from '../db/seed'
+import { demoEmails } from '../demo/seed'
 import { SESSION_TRUST_MS } from '../http/session'
 import { useTestServer } from '../test-hooks'
 import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'

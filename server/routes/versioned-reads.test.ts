@@ -11,7 +11,7 @@ import { type App, createApp } from '../app'
 import { loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/client'
 import { paymentOrders } from '../db/schema'
-import { demoEmails, demoIds, seedDemoData } from '../db/seed'
+import { demoEmails, demoIds, seedDemoData } from '../demo/seed'
 import { useTestServer } from '../test-hooks'
 import { backends, loginAs, scratchPostgres } from '../test-support'
 import {

@@ -5,10 +5,12 @@
  */
 import type { ServerDeps } from '../deps'
 import { ApiError } from '../http/errors'
-import { recordOutbox } from './dev-outbox'
 import type { LinkContext } from './payment-links'
 
-export type MessageDeps = Pick<ServerDeps, 'db' | 'config' | 'mail' | 'whatsapp' | 'now' | 'logger'>
+export type MessageDeps = Pick<
+  ServerDeps,
+  'db' | 'config' | 'mail' | 'whatsapp' | 'now' | 'logger' | 'demoOutbox'
+>
 
 export const holderMessages = {
   noContact: 'O titular não tem e-mail nem celular cadastrado para receber mensagens.',
@@ -38,14 +40,15 @@ export async function tellHolder(
   const { email, phone } = holderContact(person)
   if (!email && !phone) throw new ApiError(422, holderMessages.noContact)
   const { subject, text, code } = message
-  if (deps.config.demo) {
+  const { demoOutbox } = deps
+  if (demoOutbox) {
     const sentAt = deps.now()
     await deps.db.transaction(async (tx) => {
       const account = email ?? ''
       if (email)
-        await recordOutbox(tx, { to: email, email: account, channel: 'email', code, text, sentAt })
+        await demoOutbox(tx, { to: email, email: account, channel: 'email', code, text, sentAt })
       if (phone)
-        await recordOutbox(tx, {
+        await demoOutbox(tx, {
           to: phone,
           email: account,
           channel: 'cellphone',

@@ -5,7 +5,6 @@
 import type { DeliveryChannel } from '../../contract/auth'
 import type { ServerDeps } from '../deps'
 import { tooManyRequests } from '../http/errors'
-import { recordOutbox } from './dev-outbox'
 import { loginRules } from './login-limits'
 import { consumeCode, deleteOldCodes, generateCode, hashCode, storeCode } from './otp'
 import { findPersonByEmail } from './persons'
@@ -84,10 +83,10 @@ export function createLoginService(deps: ServerDeps) {
         now: at,
         ttlSeconds: config.otpTtlSeconds,
       })
-      if (config.demo && to) await recordOutbox(tx, { to, email, channel, code, text, sentAt: at })
+      if (to) await deps.demoOutbox?.(tx, { to, email, channel, code, text, sentAt: at })
     })
     if (!to) return answer
-    if (config.demo) {
+    if (deps.demoOutbox) {
       logger.info(
         `[demo] código ${code} enviado para ${to} por ${channel === 'email' ? 'e-mail' : 'WhatsApp'}`,
       )

@@ -16,7 +16,6 @@ import {
   reminderPreferences,
   reminderSends,
 } from '../db/schema'
-import { recordOutbox } from './dev-outbox'
 import { holderContact, type MessageDeps, reais } from './holder-messages'
 import {
   addDaysTo,
@@ -188,9 +187,9 @@ async function claimReminder(
       instalmentIds: [order.id],
       now,
     })
-    if (deps.config.demo) {
+    if (deps.demoOutbox) {
       for (const target of mine) {
-        await recordOutbox(tx, {
+        await deps.demoOutbox(tx, {
           to: target.to,
           email: due.email ?? '',
           channel: target.channel === 'email' ? 'email' : 'cellphone',

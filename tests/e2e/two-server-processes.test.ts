@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoSession } from '../../scripts/bench/demo-session'
-import { demoEmails, demoIds } from '../../server/db/seed'
+import { demoEmails, demoIds } from '../../server/demo/seed'
 import {
   holderSave,
   paths,

@@ -3,7 +3,7 @@
  * real bank (PIX_API_URL=apiUrl, PIX_TOKEN_URL=tokenUrl, PIX_CLIENT_ID, PIX_CLIENT_SECRET,
  * PIX_CHAVE, PIX_WEBHOOK_SECRET) and talks to this one over HTTP.
  *
- * It is the demo's sandbox PSP (server/routes/sandbox-pix-api.ts), the same API Pix v2 our client
+ * It is the demo's sandbox PSP (server/demo/routes/sandbox-pix-api.ts), the same API Pix v2 our client
  * is checked against the Central Bank's document with, running apart: its own in-memory PGlite,
  * its own HTTP server on a free port, and real network calls for the webhooks it posts. `pay` is
  * the payer's bank: it settles the cob and posts the signed notification to the webhook the
@@ -14,9 +14,9 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { networkTransport } from '../../server/adapters/http'
 import { openDatabase } from '../../server/db/client'
+import { createSandboxPsp, type SandboxPsp } from '../../server/demo/routes/sandbox-pix-api'
 import type { AppEnv } from '../../server/deps'
 import { createLogger } from '../../server/logger'
-import { createSandboxPsp, type SandboxPsp } from '../../server/routes/sandbox-pix-api'
 
 export interface FakePspOptions {
   /** Signs the notifications (x-pix-signature); the server's PIX_WEBHOOK_SECRET. */

@@ -16,7 +16,7 @@ import { cpSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { openDatabase } from '../../server/db/client'
-import { seedDemoData } from '../../server/db/seed'
+import { seedDemoData } from '../../server/demo/seed'
 import { provided } from './provided'
 
 export type DatabaseTemplates = {

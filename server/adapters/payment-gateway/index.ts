@@ -6,8 +6,8 @@
  * (decision 016); without one, card, recurrence and boleto are not offered.
  */
 import type { CardEntry } from '../../../contract/payments'
+import { createSandboxGateway } from '../../demo/gateway'
 import type { ServerDeps } from '../../deps'
-import { createSandboxGateway } from './sandbox'
 import { createStripeGateway } from './stripe'
 
 export interface CardCharge {

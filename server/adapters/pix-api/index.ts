@@ -3,7 +3,7 @@ import type { ServerDeps } from '../../deps'
 import { networkTransport } from '../http'
 import { createPixApiClient, type PixApi } from './client'
 
-/** Where the sandbox PSP answers on this server (routes/sandbox-pix-api.ts). */
+/** Where the sandbox PSP answers on this server (demo/routes/sandbox-pix-api.ts). */
 export const sandboxPixApiPath = '/sandbox/pix-api/v2'
 
 export function createPixApi(deps: ServerDeps): PixApi | undefined {

@@ -3,15 +3,15 @@
  * exists, in one transaction. Ids are fixed (see demo/ids.ts) so tests can rely on them.
  */
 import { sql } from 'drizzle-orm'
-import type { Database } from './client'
-import { seedAna } from './demo/ana'
-import { seedBruno } from './demo/bruno'
-import { seedCatalogue } from './demo/catalogue'
-import { seedCarla, seedDavi, seedElisa } from './demo/others'
-import { addPaymentsToEarlierDemo, seedAnaPaymentLinks, seedPaymentSettings } from './demo/payments'
-import { persons } from './schema'
+import type { Database } from '../db/client'
+import { persons } from '../db/schema'
+import { seedAna } from './data/ana'
+import { seedBruno } from './data/bruno'
+import { seedCatalogue } from './data/catalogue'
+import { seedCarla, seedDavi, seedElisa } from './data/others'
+import { addPaymentsToEarlierDemo, seedAnaPaymentLinks, seedPaymentSettings } from './data/payments'
 
-export { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from './demo/ids'
+export { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from './data/ids'
 
 /** Any fixed number: two instances starting on one empty database must not both seed. */
 const SEED_LOCK = 727_002

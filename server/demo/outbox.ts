@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { devOutbox } from '../demo/schema'
+import { devOutbox } from './schema'
 
 export interface OutboxMessage {
   to: string

@@ -6,8 +6,8 @@
 
 import { eq } from 'drizzle-orm'
 import { changeCardRecurrenceSrc } from '../../../contract/payments'
-import { sandboxCardTokens } from '../../demo/schema'
-import type { Database } from '../client'
+import { sandboxCardTokens } from '../schema'
+import type { Database } from '../../db/client'
 import {
   type adjustmentChannels,
   cardRecurrences,
@@ -17,7 +17,7 @@ import {
   paymentLinks,
   paymentSettings,
   type ValidPaymentTypes,
-} from '../schema'
+} from '../../db/schema'
 import { addMonths } from './dates'
 import { demoGatewayId, demoIds, demoPaymentLinks } from './ids'
 

@@ -1,6 +1,6 @@
 /** Carla (terms not accepted), Davi (contract in REVIEW) and Elisa (no contracts). */
-import type { Database } from '../client'
-import { contracts, holders, persons } from '../schema'
+import type { Database } from '../../db/client'
+import { contracts, holders, persons } from '../../db/schema'
 import { contractRow } from './catalogue'
 import { demoEmails, demoIds } from './ids'
 import { demoPhoto } from './portraits'

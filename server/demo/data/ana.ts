@@ -2,8 +2,8 @@
  * Ana: the richest demo holder — one ACTIVE contract with dependents (one ACTIVE, one INACTIVE),
  * three cards and twelve instalments covering every payment status.
  */
-import type { Database } from '../client'
-import { pdfBase64 } from '../pdf'
+import type { Database } from '../../db/client'
+import { pdfBase64 } from '../../db/pdf'
 import {
   cards,
   contracts,
@@ -12,7 +12,7 @@ import {
   holders,
   paymentOrders,
   persons,
-} from '../schema'
+} from '../../db/schema'
 import { standardMandatoryData } from './catalogue'
 import { addDays, addMonths, isoDay } from './dates'
 import { demoEmails, demoIds } from './ids'

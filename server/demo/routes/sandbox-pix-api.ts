@@ -15,8 +15,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
 import { type Context, Hono } from 'hono'
 import * as v from 'valibot'
-import type { HttpTransport } from '../adapters/http'
-import { pixDynamicBrCode } from '../adapters/payment-gateway/pix-code'
+import type { HttpTransport } from '../../adapters/http'
+import { pixDynamicBrCode } from '../../adapters/payment-gateway/pix-code'
 import {
   cobRemocao,
   cobSolicitada,
@@ -28,18 +28,18 @@ import {
   toValor,
   txidPattern,
   webhookSolicitado,
-} from '../adapters/pix-api/schemas'
-import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
-import type { PixConfig } from '../config'
-import type { Database } from '../db/client'
+} from '../../adapters/pix-api/schemas'
+import { signWebhook, webhookSignatureHeader } from '../../adapters/pix-api/webhook'
+import type { PixConfig } from '../../config'
+import type { Database } from '../../db/client'
+import type { AppEnv, Logger } from '../../deps'
+import { hasUnstorableText } from '../../http/validate'
 import {
   sandboxPixCobs,
   sandboxPixReceived,
   sandboxPixRefunds,
   sandboxPixWebhooks,
-} from '../demo/schema'
-import type { AppEnv, Logger } from '../deps'
-import { hasUnstorableText } from '../http/validate'
+} from '../schema'
 
 /** Who the sandbox bank is: the receiver the BR Codes name, and its ISPB in end-to-end ids. */
 export const sandboxBank = {

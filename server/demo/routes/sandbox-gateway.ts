@@ -5,16 +5,13 @@
  * gateway then notifies ours, signed).
  */
 import { Hono } from 'hono'
-import { cardTokenRequest } from '../../contract/tokenizer'
-import type { HttpTransport } from '../adapters/http'
-import {
-  type SandboxGateway,
-  sandboxGatewayWebhookSecret,
-} from '../adapters/payment-gateway/sandbox'
-import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
-import type { AppEnv, ServerDeps } from '../deps'
-import { ApiError } from '../http/errors'
-import { readJson } from '../http/validate'
+import { cardTokenRequest } from '../../../contract/tokenizer'
+import type { HttpTransport } from '../../adapters/http'
+import { signWebhook, webhookSignatureHeader } from '../../adapters/pix-api/webhook'
+import type { AppEnv, ServerDeps } from '../../deps'
+import { ApiError } from '../../http/errors'
+import { readJson } from '../../http/validate'
+import { type SandboxGateway, sandboxGatewayWebhookSecret } from '../gateway'
 import type { SandboxPsp } from './sandbox-pix-api'
 
 export const sandboxGatewayMessages = {

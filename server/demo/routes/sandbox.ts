@@ -1,7 +1,7 @@
 /** Demo mode only (mounted at /sandbox): stand-ins for external services of docs/design.md §4. */
 import { Hono } from 'hono'
-import { lookupPostalCode } from '../adapters/postal-code/sandbox'
-import type { AppEnv } from '../deps'
+import { lookupPostalCode } from '../../adapters/postal-code/sandbox'
+import type { AppEnv } from '../../deps'
 
 export function sandboxRoutes() {
   return new Hono<AppEnv>().get('/cep/:cep/json', (c) => {

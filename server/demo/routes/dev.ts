@@ -4,13 +4,13 @@
  */
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { devOutboxQuery, devReminderOutboxQuery, devReminderPassQuery } from '../../contract/dev'
-import { paymentCharges, receivedPayments } from '../db/schema'
-import type { AppEnv, ServerDeps } from '../deps'
-import { ApiError } from '../http/errors'
-import { readQuery } from '../http/validate'
-import { latestOutbox, reminderOutbox } from '../services/dev-outbox'
-import { runReminderPass } from '../services/reminders'
+import { devOutboxQuery, devReminderOutboxQuery, devReminderPassQuery } from '../../../contract/dev'
+import { paymentCharges, receivedPayments } from '../../db/schema'
+import type { AppEnv, ServerDeps } from '../../deps'
+import { ApiError } from '../../http/errors'
+import { readQuery } from '../../http/validate'
+import { runReminderPass } from '../../services/reminders'
+import { latestOutbox, reminderOutbox } from '../outbox'
 
 /** Noon in São Paulo (UTC−3) on a day: the moment a pass "for that day" runs at. */
 const noonInSaoPaulo = (day: string) => new Date(`${day}T15:00:00Z`)

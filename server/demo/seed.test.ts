@@ -1,8 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { detectFileType } from '../../contract/file-signatures'
-import { sandboxCardTokens } from '../demo/schema'
-import { backends, createTestServer, type TestServer } from '../test-support'
 import {
   cardRecurrences,
   cards,
@@ -15,7 +13,9 @@ import {
   paymentOrders,
   paymentSettings,
   persons,
-} from './schema'
+} from '../db/schema'
+import { backends, createTestServer, type TestServer } from '../test-support'
+import { sandboxCardTokens } from './schema'
 import { demoEmails, demoIds, demoPaymentLinks, seedDemoData } from './seed'
 
 /** Brazilian CPF check digits (mod 11). */

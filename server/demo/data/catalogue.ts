@@ -1,13 +1,13 @@
 /** Demo catalogue shared by every holder: dependent types, contract models and their documents. */
-import type { Database } from '../client'
-import { pdfBase64 } from '../pdf'
+import type { Database } from '../../db/client'
+import { pdfBase64 } from '../../db/pdf'
 import {
   type contracts,
   dependentTypes,
   type MandatoryData,
   modelContractDocuments,
   modelContracts,
-} from '../schema'
+} from '../../db/schema'
 import { addDays, addMonths } from './dates'
 import { demoIds } from './ids'
 

@@ -2,7 +2,7 @@
  * Demo photos: small flat-style portraits (96×128 PNG, a few KB each) drawn in code, so cards and
  * registration screens show a real image without binary files in the repository.
  */
-import { encodePng, type Rgb } from '../png'
+import { encodePng, type Rgb } from '../../db/png'
 
 const WIDTH = 96
 const HEIGHT = 128

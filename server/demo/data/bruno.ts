@@ -1,6 +1,6 @@
 /** Bruno: two accepted contracts of different models, one ACTIVE and one OVERDUE. */
-import type { Database } from '../client'
-import { cards, contracts, holders, paymentOrders, persons } from '../schema'
+import type { Database } from '../../db/client'
+import { cards, contracts, holders, paymentOrders, persons } from '../../db/schema'
 import { contractRow } from './catalogue'
 import { addDays, addMonths, isoDay } from './dates'
 import { demoEmails, demoIds } from './ids'

@@ -8,17 +8,17 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, isNull } from 'drizzle-orm'
 import * as v from 'valibot'
-import type { CardTokenRequest, CardTokenResponse } from '../../../contract/tokenizer'
-import type { Database } from '../../db/client'
-import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from '../../demo/schema'
-import { verifyWebhook, webhookSignatureHeader } from '../pix-api/webhook'
-import { boletoNumbers } from './boleto-line'
+import type { CardTokenRequest, CardTokenResponse } from '../../contract/tokenizer'
+import { boletoNumbers } from '../adapters/payment-gateway/boleto-line'
 import {
   type CardChargeResult,
   NotificationSignatureError,
   type PaymentGateway,
   type StoredCard,
-} from './index'
+} from '../adapters/payment-gateway/index'
+import { verifyWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
+import type { Database } from '../db/client'
+import { sandboxBoletos, sandboxCardCharges, sandboxCardTokens } from './schema'
 
 /** The demo gateway's signing secret of its notifications. */
 export const sandboxGatewayWebhookSecret = 'segredo-do-webhook-do-gateway-sandbox'
