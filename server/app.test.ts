@@ -14,7 +14,7 @@ import {
   createTestServer,
   fromAddress,
   type TestServer,
-} from './test-support'
+} from './testing'
 
 const generateCode = '/socios-api/client/generate-code'
 const post = (

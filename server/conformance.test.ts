@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runConformance } from '../scripts/conformance/kit'
 import { copyDemoDataDir } from '../tests/helpers/database-templates'
 import { freePort } from '../tests/helpers/server'
-import { ServerProcess } from './test-process'
-import { backends, scratchPostgres } from './test-support'
+import { backends, scratchPostgres } from './testing'
+import { ServerProcess } from './testing/process'
 
 describe.each(backends)('the conformance kit against this server (%s)', (backend) => {
   let server: ServerProcess

@@ -1,4 +1,4 @@
-/** What the app is built from: injected by index.ts in production and by test-support in tests. */
+/** What the app is built from: injected by index.ts in production and by server/testing/ in tests. */
 import type { HttpTransport } from './adapters/http'
 import type { MailAdapter } from './adapters/mail/index'
 import type { WhatsAppAdapter } from './adapters/whatsapp/index'

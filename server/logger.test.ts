@@ -2,7 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors'
 import { describe, expect, it } from 'vitest'
 import { prettyLine } from './log-pretty'
 import { maskPersonalData } from './logger'
-import { captureLogs } from './test-support'
+import { captureLogs } from './testing'
 
 describe('maskPersonalData', () => {
   it.each([

@@ -8,12 +8,7 @@
 import { request } from 'node:http'
 import autocannon from 'autocannon'
 import pg from 'pg'
-import {
-  holderSave,
-  paths,
-  postSave,
-  readContract,
-} from '../../server/routes/registration-test-support'
+import { holderSave, paths, postSave, readContract } from '../../server/testing/registration'
 import { startServer } from '../../tests/helpers/server'
 import { overHttp } from '../../tests/helpers/server-pair'
 import { demoSession } from './demo-session'

@@ -9,13 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../config'
 import { demoEmails } from '../demo/seed'
 import { silentLogger } from '../logger'
-import {
-  backends,
-  createTestServer,
-  outboxCode,
-  requestCode,
-  type TestServer,
-} from '../test-support'
+import { backends, createTestServer, outboxCode, requestCode, type TestServer } from '../testing'
 import { createMailAdapter } from './mail/index'
 import { createWhatsAppAdapter } from './whatsapp/index'
 

@@ -16,9 +16,9 @@ import { freePort } from '../../tests/helpers/server'
 import { openDatabase } from '../db/client'
 import { paymentOrders } from '../db/schema'
 import { demoEmails, demoIds, seedDemoData } from '../demo/seed'
-import { cardPayment } from '../routes/payments-test-support'
-import { ServerProcess } from '../test-process'
-import { backends, scratchPostgres } from '../test-support'
+import { backends, scratchPostgres } from '../testing'
+import { cardPayment } from '../testing/payments'
+import { ServerProcess } from '../testing/process'
 import { type CrashGateway, crashGateway, type GatewayName, tally } from './crash-gateways'
 
 // Per gateway and database: 12 × 2 × 2 = 48 kills a run, as many as the sandbox alone had with 25

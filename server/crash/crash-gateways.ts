@@ -26,12 +26,7 @@ import type { Database } from '../db/client'
 import { paymentCharges, paymentOrders } from '../db/schema'
 import { sandboxCardCharges } from '../demo/schema'
 import { demoGatewayId } from '../demo/seed'
-import {
-  cardExpiry,
-  type cardPayment,
-  checkoutPaths,
-  testCards,
-} from '../routes/payments-test-support'
+import { cardExpiry, type cardPayment, checkoutPaths, testCards } from '../testing/payments'
 
 export type GatewayName = 'sandbox' | 'stripe'
 

@@ -13,7 +13,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { afterEach, describe, expect, it } from 'vitest'
 import * as demoSchema from '../demo/schema'
 import { seedDemoData } from '../demo/seed'
-import { backends, scratchPostgres } from '../test-support'
+import { backends, scratchPostgres } from '../testing'
 import { type DatabaseHandle, migrationsFolder, openDatabase } from './client'
 
 const demoTables = Object.values(demoSchema as Record<string, unknown>)

@@ -14,7 +14,7 @@ import {
   paymentSettings,
   persons,
 } from '../db/schema'
-import { backends, createTestServer, type TestServer } from '../test-support'
+import { backends, createTestServer, type TestServer } from '../testing'
 import { sandboxCardTokens } from './schema'
 import { demoEmails, demoIds, demoPaymentLinks, seedDemoData } from './seed'
 

@@ -15,14 +15,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract as contractSchema } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../demo/seed'
-import {
-  backends,
-  bearer,
-  createTestServer,
-  postJson,
-  settle,
-  type TestServer,
-} from '../test-support'
+import { backends, bearer, createTestServer, postJson, settle, type TestServer } from '../testing'
 import { endpointName, type FuzzFixtures, prepareFixtures } from './endpoints'
 import { describeRequest, type FuzzRequest, randomRequests, toInit } from './requests'
 import { type Row, type TableChange, watchRowChanges } from './row-changes'

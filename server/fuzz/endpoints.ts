@@ -10,12 +10,13 @@ import type { App } from '../app'
 import { sandboxPix } from '../config'
 import { sandboxGatewayWebhookSecret } from '../demo/gateway'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../demo/seed'
+import { bearer, loginAs, requestCode, type TestServer } from '../testing'
 import {
   loginOptions,
   registerOptions,
   registerPasskey,
   softAuthenticator,
-} from '../routes/passkeys-test-support'
+} from '../testing/passkeys'
 import {
   cardPayment,
   checkoutPaths,
@@ -25,7 +26,7 @@ import {
   post,
   testCards,
   tokenize,
-} from '../routes/payments-test-support'
+} from '../testing/payments'
 import {
   dependentCreate,
   dependentEdit,
@@ -33,8 +34,7 @@ import {
   holderSave,
   newPerson,
   readContract,
-} from '../routes/registration-test-support'
-import { bearer, loginAs, requestCode, type TestServer } from '../test-support'
+} from '../testing/registration'
 import { forgedSessions } from './sessions'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'

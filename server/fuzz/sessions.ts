@@ -8,7 +8,7 @@ import { demoEmails, demoIds } from '../demo/seed'
 import { deriveKeys } from '../services/secrets'
 import { openSession } from '../services/sessions'
 import { signSessionToken, TOKEN_AUDIENCE, TOKEN_ISSUER } from '../services/tokens'
-import type { TestServer } from '../test-support'
+import type { TestServer } from '../testing'
 import type { FuzzFixtures } from './endpoints'
 import type { FuzzRequest } from './requests'
 

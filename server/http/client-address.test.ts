@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { fromAddress } from '../test-support'
+import { fromAddress } from '../testing'
 import { clientAddress, isLoopback, normalizeAddress } from './client-address'
 
 describe('normalizeAddress', () => {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createSandboxMail } from '../adapters/mail/sandbox'
 import { createSandboxWhatsApp } from '../adapters/whatsapp/sandbox'
 import { demoEmails, demoIds } from '../demo/seed'
-import { holderSave, paths, postSave, readContract } from '../routes/registration-test-support'
 import {
   backends,
   bearer,
@@ -18,7 +17,8 @@ import {
   requestCode,
   settle,
   type TestServer,
-} from '../test-support'
+} from '../testing'
+import { holderSave, paths, postSave, readContract } from '../testing/registration'
 
 const bruno = { phone: '+5521998765432', digits: '21998765432' }
 

@@ -13,7 +13,7 @@ import {
   requestCode,
   settle,
   type TestServer,
-} from '../test-support'
+} from '../testing'
 import { requestLine } from './request-log'
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/

@@ -17,7 +17,7 @@ import {
   postJson,
   requestCode,
   type TestServer,
-} from '../test-support'
+} from '../testing'
 import {
   contentSecurityPolicy,
   permissionsPolicy,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { persons } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, bearer, createTestServer, loginAs, type TestServer } from '../testing'
 import { SESSION_TRUST_MS } from './session'
 
 const sessionMessage = 'A sessão expirou ou é inválida, faça o login novamente.'

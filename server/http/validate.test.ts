@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { demoEmails, demoIds } from '../demo/seed'
-import { checkoutPaths } from '../routes/payments-test-support'
+import { backends, createTestServer, loginAs, postJson, type TestServer } from '../testing'
+import { checkoutPaths } from '../testing/payments'
 import {
   dependentCreate,
   holderSave,
@@ -9,8 +10,7 @@ import {
   postSave,
   readContract,
   registrationSnapshot,
-} from '../routes/registration-test-support'
-import { backends, createTestServer, loginAs, postJson, type TestServer } from '../test-support'
+} from '../testing/registration'
 
 const invalidText = { message: 'A requisição contém caracteres inválidos (como o caractere nulo).' }
 

@@ -8,7 +8,7 @@ import { resolve } from 'node:path'
 import SwaggerParser from '@apidevtools/swagger-parser'
 import { describe, expect, it } from 'vitest'
 import { operations } from '../../contract/operations'
-import { createTestServer } from '../test-support'
+import { createTestServer } from '../testing'
 import { openApiDocument, openApiText } from './document'
 
 const root = resolve(import.meta.dirname, '../..')

@@ -6,8 +6,8 @@ import { cardsResponse, jwks as jwksSchema } from '../../contract/cards'
 import { settings } from '../db/schema'
 import { demoIds } from '../demo/seed'
 import { loadPassKeys } from '../services/passes'
-import { useTestServer } from '../test-hooks'
-import { backends, bearer } from '../test-support'
+import { backends, bearer } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const jwksPath = '/socios-api/.well-known/jwks.json'
 const verifyOptions = {

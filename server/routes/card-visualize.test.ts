@@ -6,7 +6,7 @@ import { cardLayouts } from '../../contract/cards'
 import { modelContracts, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
 import { cardDate, cardNotice } from '../services/card-layout'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, bearer, createTestServer, loginAs, type TestServer } from '../testing'
 
 const cardNotFound = { message: 'Carteirinha não encontrada.' }
 

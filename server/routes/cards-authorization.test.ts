@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
 import { demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends, watchWrites } from '../test-support'
+import { backends, watchWrites } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 

@@ -3,8 +3,8 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { cardsResponse } from '../../contract/cards'
 import { demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends } from '../test-support'
+import { backends } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const path = '/socios-api/client/rql/cards'
 const contractNotFound = { message: 'Contrato não encontrado.' }

@@ -9,8 +9,8 @@ import { cardRecurrences, paymentCharges, paymentLinks } from '../db/schema'
 import { sandboxCardCharges, sandboxCardTokens } from '../demo/schema'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../demo/seed'
 import { adjustedAmount, instalmentDue, todayInSaoPaulo } from '../services/payment-amounts'
-import { useTestServer } from '../test-hooks'
-import { backends, countRows, createTestServer, type TestServer } from '../test-support'
+import { backends, countRows, createTestServer, type TestServer } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   anaInstalments,
   cardPayment,
@@ -22,7 +22,7 @@ import {
   post,
   testCards,
   tokenize,
-} from './payments-test-support'
+} from '../testing/payments'
 
 const paid = { message: 'Pagamento realizado com sucesso!' }
 const linkPaid = 'Este link já foi pago.'

@@ -11,8 +11,8 @@ import { pixGenerateResponse } from '../../contract/payments'
 import { paymentCharges, paymentLinks } from '../db/schema'
 import { demoEmails, demoPaymentLinks } from '../demo/seed'
 import { adjustedAmount, isoFromBrazilian } from '../services/payment-amounts'
-import { useTestServer } from '../test-hooks'
-import { backends, countRows, settle } from '../test-support'
+import { backends, countRows, settle } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   anaInstalments,
   cardPayment,
@@ -25,7 +25,7 @@ import {
   post,
   testCards,
   tokenize,
-} from './payments-test-support'
+} from '../testing/payments'
 
 type PixAnswer = v.InferOutput<typeof pixGenerateResponse>
 

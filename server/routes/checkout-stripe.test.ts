@@ -22,7 +22,7 @@ import { cardRecurrences, gatewayObjects, paymentCharges, paymentLinks } from '.
 import { demoEmails, demoIds, demoPaymentLinks } from '../demo/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
-import { backends, createTestServer, loginAs, settle, type TestServer } from '../test-support'
+import { backends, createTestServer, loginAs, settle, type TestServer } from '../testing'
 import {
   anaInstalments,
   cardExpiry,
@@ -33,7 +33,7 @@ import {
   pixValue,
   post,
   receivedMoney,
-} from './payments-test-support'
+} from '../testing/payments'
 
 const paid = { message: 'Pagamento realizado com sucesso!' }
 

@@ -7,8 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../app'
 import { demoEmails, demoIds } from '../demo/seed'
 import { loadPassKeys } from '../services/passes'
-import { useTestServer } from '../test-hooks'
-import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../test-support'
+import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 

@@ -4,8 +4,8 @@ import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { contractList, contract as contractSchema } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../demo/seed'
-import { type DemoPerson, useTestServer } from '../test-hooks'
-import { backends, bearer } from '../test-support'
+import { backends, bearer } from '../testing'
+import { type DemoPerson, useTestServer } from '../testing/hooks'
 
 const sessionMessage = 'A sessão expirou ou é inválida, faça o login novamente.'
 

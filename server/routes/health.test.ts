@@ -7,8 +7,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { createApp } from '../app'
 import { loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/client'
-import { useTestServer } from '../test-hooks'
-import { backends, captureLogs } from '../test-support'
+import { backends, captureLogs } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import { healthMessages } from './health'
 
 describe.each(backends)('health (%s)', (backend) => {

@@ -4,7 +4,6 @@ import { otpCodes, rateLimits } from '../db/schema'
 import { devOutbox } from '../demo/schema'
 import { demoEmails } from '../demo/seed'
 import { loginMessages } from '../services/login'
-import { useTestServer } from '../test-hooks'
 import {
   backends,
   countRows,
@@ -15,7 +14,8 @@ import {
   requestCode,
   settle,
   type TestServer,
-} from '../test-support'
+} from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const ana = demoEmails.ana
 

@@ -6,7 +6,6 @@ import { otpCodes } from '../db/schema'
 import { devOutbox } from '../demo/schema'
 import { demoEmails, demoIds } from '../demo/seed'
 import { loginMessages } from '../services/login'
-import { useTestServer } from '../test-hooks'
 import {
   backends,
   bearer,
@@ -17,7 +16,8 @@ import {
   requestCode,
   settle,
   type TestServer,
-} from '../test-support'
+} from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const ana = demoEmails.ana
 const login = (server: TestServer, email: string, code: string, env?: unknown) =>

@@ -7,7 +7,6 @@
 import { describe, expect, it } from 'vitest'
 import { demoEmails, demoIds } from '../demo/seed'
 import { chargeStates } from '../services/charge-states'
-import { useTestServer } from '../test-hooks'
 import {
   backends,
   bearer,
@@ -17,17 +16,11 @@ import {
   postJson,
   requestCode,
   settle,
-} from '../test-support'
+} from '../testing'
+import { useTestServer } from '../testing/hooks'
+import { cardPayment, checkoutPaths, linkFor, post, testCards, tokenize } from '../testing/payments'
+import { holderSave, paths, postSave, readContract } from '../testing/registration'
 import { metricsMessages, sameToken } from './metrics'
-import {
-  cardPayment,
-  checkoutPaths,
-  linkFor,
-  post,
-  testCards,
-  tokenize,
-} from './payments-test-support'
-import { holderSave, paths, postSave, readContract } from './registration-test-support'
 
 const token = 'token-das-metricas-0123456789'
 

@@ -12,7 +12,7 @@ import { operations } from '../../contract/operations'
 import { passkeyPaths } from '../../contract/passkey-paths'
 import { apiPaths, outboxPaths } from '../../contract/paths'
 import { type QueuedOperation, queuedWrites } from '../../contract/queued'
-import { createTestServer } from '../test-support'
+import { createTestServer } from '../testing'
 
 const declared = operations.map((op) => `${op.method} ${serverRoute(op).replace(/\/$/, '')}`)
 
@@ -78,14 +78,13 @@ describe('the route table is the declared operations', async () => {
   })
 })
 
-/** Code that runs in production: tests and their support (fuzz, crash runs) aside. */
+/** Code that runs in production: tests and their support (testing/, fuzz, crash runs) aside. */
 function productionFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.tsx?$/.test(file))
     .map((file) => join(dir, file))
     .filter(
-      (file) =>
-        !/\.test\.tsx?$|test-support|test-hooks|test-process|[/\\](fuzz|crash)[/\\]/.test(file),
+      (file) => !/\.test\.tsx?$|[/\\](testing|fuzz|crash)[/\\]|[/\\]src[/\\]test[/\\]/.test(file),
     )
 }
 

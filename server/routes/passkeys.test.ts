@@ -1,5 +1,5 @@
 /**
- * Passkeys over the API (issue 17), with a software authenticator (passkeys-test-support.ts):
+ * Passkeys over the API (issue 17), with a software authenticator (server/testing/passkeys.ts):
  * register, log in with the same session as a code login, and the refusals: a replayed
  * assertion, another relying party or origin, a used or expired challenge, no user
  * verification; the code login's throttling; another holder's passkey 404, no session 401,
@@ -11,7 +11,6 @@ import { describe, expect, it } from 'vitest'
 import { passkeyChallenges, passkeys, sessions } from '../db/schema'
 import { demoEmails } from '../demo/seed'
 import { CHALLENGE_TTL_SECONDS, passkeyMessages } from '../services/passkeys'
-import { useTestServer } from '../test-hooks'
 import {
   backends,
   bearer,
@@ -21,7 +20,8 @@ import {
   loginAs,
   postJson,
   watchWrites,
-} from '../test-support'
+} from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   loginOptions,
   postLogin,
@@ -29,7 +29,7 @@ import {
   registerOptions,
   registerPasskey,
   softAuthenticator,
-} from './passkeys-test-support'
+} from '../testing/passkeys'
 
 const client = '/socios-api/client'
 const failed = { message: passkeyMessages.loginFailed }

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest'
 import { demoPaymentLinks } from '../demo/seed'
 import { liveMethodsLine } from '../services/collections'
-import { useTestServer } from '../test-hooks'
-import { backends } from '../test-support'
+import { backends } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   anaInstalments,
   cardExpiry,
@@ -16,7 +16,7 @@ import {
   linkData,
   linkFor,
   post,
-} from './payments-test-support'
+} from '../testing/payments'
 
 const unavailable = { message: 'Forma de pagamento indisponível para este link.' }
 

@@ -13,8 +13,8 @@ import { devOutbox, sandboxCardCharges, sandboxPixWebhooks } from '../demo/schem
 import { demoEmails, demoGatewayId, demoPaymentLinks } from '../demo/seed'
 import { claimLink } from '../services/charges'
 import { readLinkContext } from '../services/payment-links'
-import { useTestServer } from '../test-hooks'
-import { backends, countRows } from '../test-support'
+import { backends, countRows } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   anaInstalments,
   cardPayment,
@@ -25,7 +25,7 @@ import {
   receivedMoney,
   testCards,
   tokenize,
-} from './payments-test-support'
+} from '../testing/payments'
 
 type PixAnswer = { data: { key: string; value: string }[] }
 

@@ -9,8 +9,8 @@ import { paymentOrderList, sendPaymentLinkResponse } from '../../contract/paymen
 import { paymentLinks } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'
-import { useTestServer } from '../test-hooks'
-import { backends, bearer, countRows, createTestServer, loginAs } from '../test-support'
+import { backends, bearer, countRows, createTestServer, loginAs } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const ana = demoIds.ana
 

@@ -7,15 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { pdfText } from '../../tests/helpers/pdf'
 import { receivedPayments } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
-import {
-  cardPayment,
-  checkoutPaths,
-  linkFor,
-  post,
-  testCards,
-  tokenize,
-} from './payments-test-support'
+import { backends, bearer, createTestServer, loginAs, type TestServer } from '../testing'
+import { cardPayment, checkoutPaths, linkFor, post, testCards, tokenize } from '../testing/payments'
 
 const pdfOf = async (response: Response) =>
   pdfText(Uint8Array.from(Buffer.from(await response.text(), 'base64')))

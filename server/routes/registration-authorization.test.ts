@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
 import { demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../test-support'
+import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   dependentCreate,
   dependentEdit,
@@ -16,7 +16,7 @@ import {
   paths,
   postSave,
   readContract,
-} from './registration-test-support'
+} from '../testing/registration'
 
 type Json = Record<string, unknown>
 type Body = (ana: Contract, davi: Contract) => Json

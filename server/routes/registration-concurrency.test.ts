@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contracts } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, createTestServer, loginAs, type TestServer } from '../testing'
 import {
   dependentCreate,
   dependentEdit,
@@ -18,7 +18,7 @@ import {
   postSave,
   readContract,
   type SaveCall,
-} from './registration-test-support'
+} from '../testing/registration'
 
 const SAVES = 50
 const stale =

@@ -6,8 +6,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contracts, dependents, holders, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, createTestServer, loginAs, type TestServer } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   dependentCreate,
   dependentEdit,
@@ -17,7 +17,7 @@ import {
   postSave,
   readContract,
   registrationSnapshot,
-} from './registration-test-support'
+} from '../testing/registration'
 
 type Json = Record<string, unknown>
 const saved = 'Cadastro realizado com sucesso!'

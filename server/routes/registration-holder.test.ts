@@ -8,8 +8,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
 import { contracts, filesAttached, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends } from '../test-support'
+import { backends } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   fileBase64,
   holderSave,
@@ -18,7 +18,7 @@ import {
   readContract,
   realFiles,
   registrationSnapshot,
-} from './registration-test-support'
+} from '../testing/registration'
 
 type Json = Record<string, unknown>
 const saved = 'Cadastro realizado com sucesso!'

@@ -7,8 +7,8 @@
 import { describe, expect, it } from 'vitest'
 import { dependents, idempotencyKeys } from '../db/schema'
 import { demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends, countRows } from '../test-support'
+import { backends, countRows } from '../testing'
+import { useTestServer } from '../testing/hooks'
 import {
   dependentCreate,
   holderSave,
@@ -17,7 +17,7 @@ import {
   postSave,
   readContract,
   registrationSnapshot,
-} from './registration-test-support'
+} from '../testing/registration'
 
 type Json = Record<string, unknown>
 const HOUR = 3_600_000

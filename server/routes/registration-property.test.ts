@@ -11,7 +11,7 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contracts, dependents, idempotencyKeys, persons } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, createTestServer, loginAs, type TestServer } from '../testing'
 import {
   dependentCreate,
   dependentEdit,
@@ -20,7 +20,7 @@ import {
   postSave,
   readContract,
   type SaveCall,
-} from './registration-test-support'
+} from '../testing/registration'
 
 const RUNS = 50
 const pedro = demoIds.ana.pedro.dependent

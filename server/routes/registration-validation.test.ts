@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Contract } from '../../contract/contracts'
 import { demoEmails, demoIds } from '../demo/seed'
-import { backends, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, createTestServer, loginAs, type TestServer } from '../testing'
 import {
   dependentCreate,
   dependentEdit,
@@ -18,7 +18,7 @@ import {
   readContract,
   realFiles,
   registrationSnapshot,
-} from './registration-test-support'
+} from '../testing/registration'
 
 type Json = Record<string, unknown>
 type Body = (contract: Contract) => Json

@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { instalmentCalendarFileName } from '../../contract/reminders'
 import { reminderPreferences } from '../db/schema'
 import { demoIds } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends, bearer, changeCounts, countRows, watchWrites } from '../test-support'
+import { backends, bearer, changeCounts, countRows, watchWrites } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const client = '/socios-api/client'
 const preferencesPath = `${client}/reminder-preferences`

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../app'
 import { demoEmails } from '../demo/seed'
 import { SESSION_TRUST_MS } from '../http/session'
-import { useTestServer } from '../test-hooks'
-import { backends, bearer, createTestServer, loginAs, type TestServer } from '../test-support'
+import { backends, bearer, createTestServer, loginAs, type TestServer } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const contracts = '/socios-api/client/contracts'
 const post = (token: string) => ({ method: 'POST', ...bearer(token) })

@@ -7,8 +7,8 @@ import { adhesionTermPdf, contractList } from '../../contract/contracts'
 import { contracts, persons } from '../db/schema'
 import { demoIds } from '../demo/seed'
 import { formatDay } from '../services/terms'
-import { useTestServer } from '../test-hooks'
-import { backends, bearer } from '../test-support'
+import { backends, bearer } from '../testing'
+import { useTestServer } from '../testing/hooks'
 
 const client = '/socios-api/client'
 

@@ -12,15 +12,9 @@ import { loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/client'
 import { paymentOrders } from '../db/schema'
 import { demoEmails, demoIds, seedDemoData } from '../demo/seed'
-import { useTestServer } from '../test-hooks'
-import { backends, loginAs, scratchPostgres } from '../test-support'
-import {
-  dependentCreate,
-  holderSave,
-  paths,
-  postSave,
-  readContract,
-} from './registration-test-support'
+import { backends, loginAs, scratchPostgres } from '../testing'
+import { useTestServer } from '../testing/hooks'
+import { dependentCreate, holderSave, paths, postSave, readContract } from '../testing/registration'
 
 const ana = demoIds.ana
 const contractPath = `/socios-api/client/contract/${ana.contract}`

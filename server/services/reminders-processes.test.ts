@@ -15,8 +15,8 @@ import { freePort } from '../../tests/helpers/server'
 import { openDatabase } from '../db/client'
 import { paymentOrders } from '../db/schema'
 import { demoEmails, demoIds, seedDemoData } from '../demo/seed'
-import { ServerProcess } from '../test-process'
-import { scratchPostgres } from '../test-support'
+import { scratchPostgres } from '../testing'
+import { ServerProcess } from '../testing/process'
 import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
 
 const postgresRequired = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES)

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { cardPayment } from '../../server/routes/payments-test-support'
+import { cardPayment } from '../../server/testing/payments'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'

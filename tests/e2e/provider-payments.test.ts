@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { scratchPostgres } from '../../server/test-support'
+import { scratchPostgres } from '../../server/testing'
 import { startFakePsp } from '../fakes/pix-psp'
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe/index'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'

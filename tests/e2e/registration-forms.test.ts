@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
-import { dependentCreate } from '../../server/routes/registration-test-support'
+import { dependentCreate } from '../../server/testing/registration'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../helpers/api'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows } from '../helpers/device'

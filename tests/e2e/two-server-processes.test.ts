@@ -6,12 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { demoSession } from '../../scripts/bench/demo-session'
 import { demoEmails, demoIds } from '../../server/demo/seed'
-import {
-  holderSave,
-  paths,
-  postSave,
-  readContract,
-} from '../../server/routes/registration-test-support'
+import { holderSave, paths, postSave, readContract } from '../../server/testing/registration'
 import { overHttp, type ServerPair, startServerPair } from '../helpers/server-pair'
 
 const contractPath = `/socios-api/client/contract/${demoIds.ana.contract}`

@@ -4,7 +4,7 @@
  */
 
 import type { Person } from '../../contract/contracts'
-import { personInputFrom } from '../../server/routes/registration-test-support'
+import { personInputFrom } from '../../server/testing/registration'
 import { latestMessage } from './outbox'
 
 export async function apiToken(baseUrl: string, email: string): Promise<string> {

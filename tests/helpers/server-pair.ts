@@ -3,7 +3,7 @@
  * instances behind a load balancer would run: each with its own pool, answer cache and memory.
  */
 import type { App } from '../../server/app'
-import { scratchPostgres } from '../../server/test-support'
+import { scratchPostgres } from '../../server/testing'
 import { type RunningServer, startServer } from './server'
 
 export interface ServerPair {

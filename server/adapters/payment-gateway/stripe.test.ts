@@ -11,7 +11,7 @@ import {
   startWebhookReceiver,
 } from '../../../tests/fakes/stripe/test-support'
 import { type DatabaseHandle, openDatabase } from '../../db/client'
-import { captureLogs } from '../../test-support'
+import { captureLogs } from '../../testing'
 import { dueDateFactor } from './boleto-line'
 import type { PaymentGateway } from './index'
 import { createStripeGateway } from './stripe'

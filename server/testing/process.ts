@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
-import { serverCommand } from '../tests/helpers/server-command'
+import { serverCommand } from '../../tests/helpers/server-command'
 
 const root = resolve(import.meta.dirname, '..')
 

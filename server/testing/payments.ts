@@ -16,7 +16,7 @@ import {
   receivedPayments,
 } from '../db/schema'
 import { demoGatewayId, demoIds } from '../demo/seed'
-import { bearer, postJson } from '../test-support'
+import { bearer, postJson } from './index'
 
 export const checkoutPaths = {
   link: '/socios-api/checkout/payment-link',

@@ -13,7 +13,7 @@ import type {
 } from '@simplewebauthn/server'
 import { isoBase64URL, isoCBOR } from '@simplewebauthn/server/helpers'
 import type { App } from '../app'
-import { bearer, postJson } from '../test-support'
+import { bearer, postJson } from './index'
 
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest()
 const b64 = (bytes: Uint8Array) => isoBase64URL.fromBuffer(new Uint8Array(bytes))

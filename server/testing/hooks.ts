@@ -1,18 +1,18 @@
 /**
  * The frame most API test files share, as vitest hooks: one test server per `describe` block,
  * started in beforeAll and closed in afterAll, with demo people logged in and, when asked, the
- * data reset before each test. Beside test-support.ts, which stays free of vitest for the
+ * data reset before each test. Beside index.ts, which stays free of vitest for the
  * scripts that use it.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest'
-import { demoEmails } from './demo/seed'
+import { demoEmails } from '../demo/seed'
 import {
   type Backend,
   createTestServer,
   loginAs,
   type TestOverrides,
   type TestServer,
-} from './test-support'
+} from './index'
 
 export type DemoPerson = keyof typeof demoEmails
 
