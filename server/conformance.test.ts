@@ -4,14 +4,22 @@
  * cannot fail: through a relay that changes one field's type in one answer, it reports that
  * answer, naming the field.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runConformance } from '../scripts/conformance/kit'
 import { copyDemoDataDir } from '../tests/helpers/database-templates'
+import { providerHolder, writeProviderData } from '../tests/helpers/provider-data'
 import { freePort } from '../tests/helpers/server'
+import { openDatabase } from './db/client'
+import { persons } from './db/schema'
+import { lazyKeys } from './services/secrets'
+import { openSession } from './services/sessions'
+import { signSessionToken } from './services/tokens'
 import { backends, scratchPostgres } from './testing'
 import { ServerProcess } from './testing/process'
 
@@ -68,6 +76,72 @@ describe.each(backends)('the conformance kit against this server (%s)', (backend
     }
   })
 })
+
+/**
+ * A provider's own deployment: DEMO=0 on PostgreSQL, its own data (no demo seed, no dev outbox),
+ * and the kit given a holder's token the way a provider with its own login would pass one.
+ */
+describe.each(backends.filter((backend) => backend === 'postgres'))(
+  'the conformance kit against a production server with a token (DEMO=0, %s)',
+  () => {
+    let server: ServerProcess
+    let url: string
+    let token: string
+    let cleanup: () => Promise<void>
+    const jwtSecret = randomBytes(32).toString('hex')
+
+    beforeAll(async () => {
+      const scratch = await scratchPostgres('pdt_conformance_prod')
+      const data = await writeProviderData(scratch.url)
+      await data.close()
+      const port = await freePort()
+      url = `http://127.0.0.1:${port}`
+      server = new ServerProcess(url, {
+        PORT: String(port),
+        DEMO: '0',
+        DATABASE_URL: scratch.url,
+        PUBLIC_URL: url,
+        JWT_SECRET: jwtSecret,
+        PAYMENTS: 'off',
+      })
+      await server.start()
+      token = await sessionTokenFor(scratch.url, providerHolder.email, jwtSecret)
+      cleanup = async () => {
+        await server.stop()
+        await scratch.drop()
+      }
+    })
+    afterAll(async () => {
+      await cleanup?.()
+    })
+
+    it('every check passes with the token, and no demo route exists to read a code from', async () => {
+      const results = await runConformance({ baseUrl: url, token })
+      expect(results.filter((result) => !result.ok)).toEqual([])
+      expect(results.length).toBeGreaterThanOrEqual(30)
+      expect((await fetch(`${url}/dev/outbox?to=${providerHolder.email}`)).status).toBe(404)
+    })
+  },
+)
+
+/** A session for the holder with this e-mail, opened and signed as the server's login would. */
+async function sessionTokenFor(databaseUrl: string, email: string, jwtSecret: string) {
+  const handle = await openDatabase({ databaseUrl })
+  try {
+    const [person] = await handle.db
+      .select({ id: persons.id })
+      .from(persons)
+      .where(eq(persons.email, email))
+    if (!person) throw new Error(`sem pessoa com o e-mail ${email}`)
+    const now = new Date()
+    const ttlSeconds = 3600
+    const sessionId = await openSession(handle.db, { personId: person.id, now, ttlSeconds })
+    const { jwt } = await lazyKeys(handle.db, jwtSecret)()
+    return await signSessionToken(jwt, { id: person.id, email, sessionId }, now, ttlSeconds)
+  } finally {
+    await handle.close()
+  }
+}
 
 /** Forwards to `target`, and in the contract list's answer makes `terms` a string. */
 async function changingRelay(target: string) {
