@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
+import { holdRequests } from '../helpers/network'
 
 const phone = { width: 390, height: 844 }
 const desktop = { width: 1366, height: 768 }
@@ -260,14 +261,7 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
     await expectNoAxeViolations(page)
 
     // His first visit to the payments: placeholders until the first answer, then the list.
-    let release: () => void = () => undefined
-    const held = new Promise<void>((done) => {
-      release = done
-    })
-    await page.route('**/client/contract/payment-orders/**', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/client/contract/payment-orders/**')
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await expectVisible(page.getByRole('heading', { name: 'Pagamentos', level: 1 }))
     const skeleton = page.locator('[data-skeleton]')

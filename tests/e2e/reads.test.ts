@@ -4,6 +4,7 @@ import { freshForMs } from '../../src/api/query-client'
 import { describeBrowser, launchBrowser } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
+import { holdRequests } from '../helpers/network'
 import { clearField, field as fieldOf } from '../helpers/registration'
 import { type RunningServer, startServer } from '../helpers/server'
 
@@ -196,14 +197,7 @@ describeBrowser('reads of the contract: one per need', () => {
     await readsSince()
 
     // A slow network: the instalments' answer is held until she has left Pagamentos and returned.
-    let release: () => void = () => undefined
-    const held = new Promise<void>((done) => {
-      release = done
-    })
-    await page.route('**/socios-api/client/contract/payment-orders/**', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/socios-api/client/contract/payment-orders/**')
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await page.waitForURL(`${server.url}/search`)
     await expect.poll(() => reads['payment-orders']).toBe(1)

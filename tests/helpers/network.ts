@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import type { RunningServer } from './server'
 
 /**
@@ -33,4 +33,20 @@ export async function resetSignal(server: RunningServer | undefined, context?: B
   await context?.setOffline(false).catch(() => {
     // A context already closed has nothing to restore.
   })
+}
+
+/**
+ * A slow network for one kind of request: the page's requests matching `url` are held until
+ * `release()` is called, then go on to the server. Returns the function that lets them go.
+ */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => undefined
+  const held = new Promise<void>((done) => {
+    release = done
+  })
+  await page.route(url, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
 }
