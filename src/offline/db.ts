@@ -27,7 +27,12 @@ export type StoredReceipt = {
   syncedAt: number
 }
 
-/** How a save that waits for the server shows on the device meanwhile (its 'pendente' look). */
+/**
+ * How a save that waits for the server shows on the device meanwhile (its 'pendente' look): a
+ * patch of the contract read model, applied by contract-store.ts whenever a contract is stored
+ * (from any screen, with no feature code loaded). Features make them (registration:
+ * logic/apply-locally.ts).
+ */
 export type LocalChange = { holderPerson: Person } | { dependent: Dependent }
 
 /**
