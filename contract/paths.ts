@@ -1,7 +1,8 @@
 /**
  * Every API path the browser and the service worker call (spec §7), relative to the API base
- * (`VITE_API_BASE`, `/socios-api` by default). The server's route table is tested against this
- * list (server/routes/paths.test.ts), so a renamed route cannot leave the app calling the old one.
+ * (`VITE_API_BASE`, `/socios-api` by default). Each must match an operation declared in
+ * operations.ts, which the server's routes are registered from (server/routes/operations.test.ts),
+ * so a renamed route cannot leave the app calling the old one.
  * The passkey calls are in passkey-paths.ts, so /login's first view does not carry them.
  * No schema library here: the worker imports it too.
  */
