@@ -47,7 +47,17 @@ async function withoutAutofill(page: Page) {
   await page.reload()
 }
 
+/**
+ * The phone's toasts sit over the header's Menu for their few seconds, and sonner keeps one while
+ * the pointer rests on it: the pointer leaves, and the toasts go, before the Menu is tapped.
+ */
+async function untilToastsGone(page: Page) {
+  await page.mouse.move(0, 0)
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 15_000 })
+}
+
 async function signOut(page: Page, server: RunningServer) {
+  await untilToastsGone(page)
   await page.getByRole('button', { name: 'Menu', exact: true }).click()
   await page.getByRole('menuitem', { name: 'Sair' }).click()
   await page.waitForURL(`${server.url}/login`)
@@ -111,6 +121,7 @@ describeBrowser('passkeys', () => {
     })
 
     // "Suas passkeys": name, device, made and last used; removing it keeps this session.
+    await untilToastsGone(page)
     await page.getByRole('button', { name: 'Menu', exact: true }).click()
     await page.getByRole('menuitem', { name: 'Suas passkeys' }).click()
     await page.waitForURL(`${server.url}/passkeys`)
