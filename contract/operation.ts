@@ -1,8 +1,10 @@
 /**
  * What one API operation is, declared once (issue 24): method, path and its parameters, what it
  * reads, what it answers by status (errors included), who may call it and whether the app may
- * keep it on the device while there is no signal. contract/operations.ts lists them all; the
- * route table test, the OpenAPI document (docs/api/openapi.json) and the conformance kit are
+ * keep it on the device while there is no signal. Each is declared in contract/api/ as a plain
+ * object, `as const satisfies Operation` (its literal types kept for callers, and nothing to run,
+ * so a screen's bundle drops every declaration it does not call), and
+ * contract/operations.ts lists them all; the route table test, the OpenAPI document (docs/api/openapi.json) and the conformance kit are
  * made from that list.
  */
 import type * as v from 'valibot'
@@ -12,8 +14,11 @@ export const apiVersion = '1.0.0'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE'
 
-/** A file answer (a PDF, a calendar, Prometheus text), by its media type. */
-export type FileAnswer = { file: string }
+/**
+ * A file answer (a PDF, a calendar, Prometheus text), by its media type; `text`, when given,
+ * checks what the app reads of it (a PDF's base64, a calendar's first line).
+ */
+export type FileAnswer = { file: string; text?: v.GenericSchema<string, string> }
 /** An answer with no body. */
 export type EmptyAnswer = { empty: true }
 export type Answer = v.GenericSchema | FileAnswer | EmptyAnswer
@@ -66,15 +71,13 @@ export const tags = {
   providers: 'Provedores',
   operation: 'Operação',
 } as const
-export type Tag = (typeof tags)[keyof typeof tags]
+/** The group's key; its Portuguese name (`tags`) is for the document only, not the app. */
+export type Tag = keyof typeof tags
 
 export const isFileAnswer = (answer: Answer): answer is FileAnswer =>
   typeof answer === 'object' && answer !== null && 'file' in answer
 export const isEmptyAnswer = (answer: Answer): answer is EmptyAnswer =>
   typeof answer === 'object' && answer !== null && 'empty' in answer
-
-/** Typed identity: keeps each declaration's literal types for its callers. */
-export const operation = <const O extends Operation>(declared: O): O => declared
 
 /** Where the API is served on this server; the app's `VITE_API_BASE` defaults to it. */
 export const apiBase = '/socios-api'

@@ -6,16 +6,12 @@
  * its declaration, and its feature's form.
  */
 import type * as v from 'valibot'
-import { apiPaths } from './paths'
-import { addDependentRequest, photoHolderRequest } from './registration'
+import { addDependent, saveHolder } from './api/registration'
 
-export const queuedWrites = {
-  saveHolder: { path: apiPaths.photoHolder, input: photoHolderRequest },
-  addDependent: { path: apiPaths.addDependent, input: addDependentRequest },
-} as const
+export const queuedWrites = { saveHolder, addDependent } as const
 
 export type QueuedOperation = keyof typeof queuedWrites
-export type QueuedInput<O extends QueuedOperation> = v.InferInput<(typeof queuedWrites)[O]['input']>
+export type QueuedInput<O extends QueuedOperation> = v.InferInput<(typeof queuedWrites)[O]['body']>
 
 export const isQueuedOperation = (value: unknown): value is QueuedOperation =>
   typeof value === 'string' && Object.hasOwn(queuedWrites, value)

@@ -4,11 +4,11 @@
  * snapshot. Both sides import this one module, so none of it can drift apart. No DOM, no worker
  * globals beyond IndexedDB and Cache Storage, and no schema library: the worker stays small.
  */
-import { outboxPaths } from './paths'
+import { queuedPaths } from './api/queued-paths'
 
 /** Their full URLs under the configured API base (`VITE_API_BASE` may be another host). */
 export const outboxUrls = (apiBase: string, origin: string): string[] =>
-  outboxPaths.map((path) => new URL(`${apiBase}${path}`, origin).href)
+  Object.values(queuedPaths).map((path) => new URL(`${apiBase}${path}`, origin).href)
 
 /**
  * Answers that may get better later (a timeout, too many requests, a server failure): the save

@@ -211,7 +211,7 @@ function operationObject(op: Operation): Json {
   const object: Json = {
     operationId: op.id,
     summary: op.summary,
-    tags: [op.tag],
+    tags: [tags[op.tag]],
     security: security[op.access],
   }
   if (op.queuedOffline) object['x-queued-offline'] = true

@@ -43,7 +43,7 @@ export function notifySessionExpired() {
 }
 
 declare const checkedBrand: unique symbol
-/** A request body that passed its contract schema (made by `checked` only). */
+/** A request body that passed its contract schema (call.ts makes it, after assertValid). */
 export type CheckedBody = { readonly [checkedBrand]: true }
 
 /**
@@ -55,12 +55,6 @@ export function assertValid<S extends v.GenericSchema>(schema: S, input: v.Infer
   if (result.success) return
   const message = result.issues[0].message
   throw new ApiError(400, message, message)
-}
-
-/** A body checked against its request schema; apiRequest sends nothing else. */
-export function checked<S extends v.GenericSchema>(schema: S, input: v.InferInput<S>): CheckedBody {
-  assertValid(schema, input)
-  return input as CheckedBody
 }
 
 export type RequestOptions<S extends v.GenericSchema> = {
@@ -118,7 +112,7 @@ const earlyGetLifetime = 10_000
 
 /**
  * Starts a GET the first screen is about to make (the contract on a cold start), in parallel
- * with downloading that screen's code; the first apiRequest for the same path, token and
+ * with downloading that screen's code; the first request for the same path, token and
  * `If-None-Match` takes the answer over instead of asking again.
  */
 export function startEarlyGet(path: string, etag?: string) {
@@ -151,16 +145,11 @@ function takeEarlyGet(
     : undefined
 }
 
-/** One fetch for the whole app: base path, Bearer token, JSON, response validation. */
-export async function apiRequest<S extends v.GenericSchema>(
-  path: string,
-  options: RequestOptions<S>,
-): Promise<v.InferOutput<S>> {
-  const response = await send(path, options)
-  return readAnswer(response, options)
-}
-
-/** The request itself, with `ifNoneMatch` when the caller names a copy (see revalidate.ts). */
+/**
+ * One fetch for the whole app (features reach it through call.ts, by operation): base path,
+ * Bearer token, JSON, the failure as an ApiError; `ifNoneMatch` when the caller names a copy
+ * (see revalidate.ts).
+ */
 export async function send<S extends v.GenericSchema>(
   path: string,
   {

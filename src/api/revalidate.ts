@@ -11,8 +11,9 @@ export type Revalidated<T> =
  * server a version lookup and the phone a few hundred bytes instead of the whole answer. The
  * answers carry `Cache-Control: no-store` (personal data stays out of the browser's HTTP cache,
  * which logout cannot reach), so the app keeps the ETag with its own copy and revalidates itself.
+ * Features call it through `callRevalidating` (call.ts), with the operation.
  */
-export async function apiRevalidate<S extends v.GenericSchema>(
+export async function revalidate<S extends v.GenericSchema>(
   path: string,
   options: Omit<RequestOptions<S>, 'method' | 'body' | 'responseType'> & { etag?: string },
 ): Promise<Revalidated<v.InferOutput<S>>> {

@@ -1,7 +1,7 @@
 import Dexie, { type EntityTable } from 'dexie'
+import { queuedPaths } from '../../contract/api/queued-paths'
 import type { Card } from '../../contract/cards'
 import type { Contract, Dependent, Person } from '../../contract/contracts'
-import { apiPaths } from '../../contract/paths'
 import type { PaymentOrder } from '../../contract/payments'
 import type { QueuedInput, QueuedOperation } from '../../contract/queued'
 
@@ -112,7 +112,7 @@ export class PortalDatabase extends Dexie {
           .table('outbox')
           .toCollection()
           .modify((row: Record<string, unknown>) => {
-            const operation = row.path === apiPaths.addDependent ? 'addDependent' : 'saveHolder'
+            const operation = row.path === queuedPaths.addDependent ? 'addDependent' : 'saveHolder'
             row.operation = operation
             row.input = row.body
             delete row.path

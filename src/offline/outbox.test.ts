@@ -8,8 +8,8 @@
 import 'fake-indexeddb/auto'
 import Dexie from 'dexie'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { queuedPaths } from '../../contract/api/queued-paths'
 import type { Person } from '../../contract/contracts'
-import { apiPaths } from '../../contract/paths'
 import { mandatoryMessage } from '../../contract/registration'
 import { recordResult } from '../../contract/worker-messages'
 import { ApiError, setSessionExpiredHandler } from '../api/client'
@@ -101,7 +101,7 @@ describe('a save sent now', () => {
     expect(answer).toEqual({ outcome: 'saved', message: savedMessage })
     expect(sent).toEqual([
       {
-        path: `/socios-api${apiPaths.photoHolder}`,
+        path: `/socios-api${queuedPaths.saveHolder}`,
         key: 'k1',
         authorization: `Bearer ${session.token()}`,
         body: holderSave('k1', '11955553333').input,
@@ -265,11 +265,11 @@ describe('a row read back from the device is checked again before it leaves', ()
     })
     const { operation: _, input, ...rest } = holderSave('k1', '11955553333')
     await before.table('outbox').bulkPut([
-      { ...rest, key: 'k1', path: apiPaths.photoHolder, body: input, state: 'pending' },
+      { ...rest, key: 'k1', path: queuedPaths.saveHolder, body: input, state: 'pending' },
       {
         ...rest,
         key: 'k2',
-        path: apiPaths.addDependent,
+        path: queuedPaths.addDependent,
         body: { dependent: {} },
         state: 'pending',
       },

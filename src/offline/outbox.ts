@@ -107,7 +107,7 @@ const unknownWrite = 'Alteração não reconhecida. Abra o formulário e salve d
  */
 function refusalOf(save: Save): string | null {
   if (!isQueuedOperation(save.operation)) return unknownWrite
-  const checked = v.safeParse(queuedWrites[save.operation].input, save.input)
+  const checked = v.safeParse(queuedWrites[save.operation].body, save.input)
   return checked.success ? null : checked.issues[0].message
 }
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { apiPaths } from '../../contract/paths'
+import { barePaths } from '../../contract/api/bare-paths'
 import { apiBase } from '../api/base'
 import { session } from '../api/session'
 import { deleteCardSnapshot } from './card-snapshot'
@@ -35,7 +35,7 @@ export async function signOut(queryClient: QueryClient, { keepPendingSaves = fal
 }
 
 function endServerSession(token: string) {
-  fetch(`${apiBase}${apiPaths.logout}`, {
+  fetch(`${apiBase}${barePaths.logout}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
     keepalive: true,

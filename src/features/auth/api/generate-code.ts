@@ -3,15 +3,8 @@
  * carry useMutation (tests/size/budgets.test.ts); the verify screen's resend uses the hook in
  * use-generate-code.ts.
  */
-import type * as v from 'valibot'
-import { generateCodeRequest } from '../../../../contract/auth'
-import { messageResponse } from '../../../../contract/http'
-import { apiPaths } from '../../../../contract/paths'
-import { apiRequest, checked } from '../../../api/client'
+import { generateCode as generateCodeOperation } from '../../../../contract/api/access'
+import { type CallInput, call } from '../../../api/call'
 
-export const generateCode = (body: v.InferInput<typeof generateCodeRequest>) =>
-  apiRequest(apiPaths.generateCode, {
-    method: 'POST',
-    body: checked(generateCodeRequest, body),
-    schema: messageResponse,
-  })
+export const generateCode = (body: CallInput<typeof generateCodeOperation>['body']) =>
+  call(generateCodeOperation, { body })

@@ -1,14 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
-import type * as v from 'valibot'
-import { loginRequest, loginResponse } from '../../../../contract/auth'
-import { apiPaths } from '../../../../contract/paths'
-import { apiRequest, checked } from '../../../api/client'
+import { login as loginOperation } from '../../../../contract/api/access'
+import { type CallInput, call } from '../../../api/call'
 
-export const login = (body: v.InferInput<typeof loginRequest>) =>
-  apiRequest(apiPaths.login, {
-    method: 'POST',
-    body: checked(loginRequest, body),
-    schema: loginResponse,
-  })
+export const login = (body: CallInput<typeof loginOperation>['body']) =>
+  call(loginOperation, { body })
 
 export const useLogin = () => useMutation({ mutationFn: login })

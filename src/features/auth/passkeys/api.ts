@@ -1,49 +1,31 @@
-/** The passkey calls of contract/paths.ts (issue 17); the WebAuthn ceremony is in ceremony.ts. */
+/** The passkey calls (contract/api/passkeys.ts, issue 17); the WebAuthn ceremony is in ceremony.ts. */
 import * as v from 'valibot'
-import { loginResponse } from '../../../../contract/auth'
-import { messageResponse } from '../../../../contract/http'
-import { passkeyPaths as apiPaths } from '../../../../contract/passkey-paths'
 import {
-  passkeyListResponse,
-  passkeyLoginRequest,
-  passkeyOptionsResponse,
-  passkeyRegisterRequest,
-  passkeyRegisterResponse,
-  passkeyRemoveRequest,
-} from '../../../../contract/passkeys'
-import { apiRequest, checked } from '../../../api/client'
+  listPasskeys,
+  passkeyLogin as passkeyLoginOperation,
+  passkeyLoginOptions as passkeyLoginOptionsOperation,
+  passkeyRegister as passkeyRegisterOperation,
+  passkeyRegisterOptions as passkeyRegisterOptionsOperation,
+  removePasskey,
+} from '../../../../contract/api/passkeys'
+import { passkeyOptionsResponse } from '../../../../contract/passkeys'
+import { call } from '../../../api/call'
 
 export const passkeyKeys = { list: ['passkeys'] as const }
 
-export const passkeyLoginOptions = () =>
-  apiRequest(apiPaths.passkeyLoginOptions, { method: 'POST', schema: passkeyOptionsResponse })
+export const passkeyLoginOptions = () => call(passkeyLoginOptionsOperation)
 
 export const passkeyLogin = (credential: unknown) =>
-  apiRequest(apiPaths.passkeyLogin, {
-    method: 'POST',
-    body: checked(passkeyLoginRequest, { credential } as v.InferInput<typeof passkeyLoginRequest>),
-    schema: loginResponse,
-  })
+  call(passkeyLoginOperation, { body: { credential } })
 
-export const passkeyRegisterOptions = () =>
-  apiRequest(apiPaths.passkeyRegisterOptions, { method: 'POST', schema: passkeyOptionsResponse })
+export const passkeyRegisterOptions = () => call(passkeyRegisterOptionsOperation)
 
 export const passkeyRegister = (credential: unknown) =>
-  apiRequest(apiPaths.passkeyRegister, {
-    method: 'POST',
-    body: checked(passkeyRegisterRequest, {
-      credential,
-    } as v.InferInput<typeof passkeyRegisterRequest>),
-    schema: passkeyRegisterResponse,
-  })
+  call(passkeyRegisterOperation, { body: { credential } })
 
-export const passkeyList = () => apiRequest(apiPaths.passkeys, { schema: passkeyListResponse })
+export const passkeyList = () => call(listPasskeys)
 
 export const passkeyRemove = (id: string, endOtherSessions: boolean) =>
-  apiRequest(apiPaths.passkey(id), {
-    method: 'DELETE',
-    body: checked(passkeyRemoveRequest, { end_other_sessions: endOtherSessions }),
-    schema: messageResponse,
-  })
+  call(removePasskey, { params: { id }, body: { end_other_sessions: endOtherSessions } })
 
 export const isPasskeyOptions = (value: unknown) => v.is(passkeyOptionsResponse, value)

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { type Card, cardLayouts, cardsRequest, cardsResponse } from '../../../../contract/cards'
-import { apiPaths } from '../../../../contract/paths'
-import { apiRequest, checked } from '../../../api/client'
+import { cardLayouts, listCards } from '../../../../contract/api/cards'
+import type { Card } from '../../../../contract/cards'
+import { call } from '../../../api/call'
 import { sanitizeHtml } from '../../../lib/sanitize'
 import { db, type StoredCard } from '../../../offline/db'
 import { useOnline } from '../../../ui/use-online'
@@ -18,15 +18,8 @@ export const cardKeys = {
 async function fetchAllCards(contractId: string) {
   const cards: Card[] = []
   for (let offset = 0; ; offset += cardPageSize) {
-    const page = await apiRequest(apiPaths.cards, {
-      method: 'POST',
-      body: checked(cardsRequest, {
-        sort: [],
-        offset,
-        limit: cardPageSize,
-        filter: { contract_id: contractId },
-      }),
-      schema: cardsResponse,
+    const page = await call(listCards, {
+      body: { sort: [], offset, limit: cardPageSize, filter: { contract_id: contractId } },
     })
     cards.push(...page.cards)
     const total = page.total ?? cards.length
@@ -36,7 +29,7 @@ async function fetchAllCards(contractId: string) {
 
 /** Layouts are untrusted markup: sanitized here, before they are stored or shown. */
 async function fetchLayouts(cardId: string) {
-  const layouts = await apiRequest(apiPaths.cardLayouts(cardId), { schema: cardLayouts })
+  const layouts = await call(cardLayouts, { params: { cardId } })
   return {
     frontLayout: sanitizeHtml(layouts.frontLayout),
     backLayout: sanitizeHtml(layouts.backLayout),

@@ -1,9 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { contract as contractSchema } from '../../../../contract/contracts'
-import { apiPaths } from '../../../../contract/paths'
+import { getContract } from '../../../../contract/api/contracts'
+import { callRevalidating, pathOf } from '../../../api/call'
 import { contractKeys } from '../../../api/query-keys'
-import { apiRevalidate } from '../../../api/revalidate'
 import { session } from '../../../api/session'
 import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
@@ -16,12 +15,9 @@ export const contractQueryOptions = (id: string) =>
   queryOptions({
     queryKey: contractKeys.detail(id),
     queryFn: async () => {
-      const path = apiPaths.contract(id)
+      const input = { params: { id } }
       const stored = await db.contracts.get(id)
-      const answer = await apiRevalidate(path, {
-        schema: contractSchema,
-        etag: stored?.etag,
-      })
+      const answer = await callRevalidating(getContract, input, { etag: stored?.etag })
       const syncedAt = Date.now()
       if (answer.unchanged) {
         await db.contracts.update(id, { syncedAt })
@@ -29,7 +25,7 @@ export const contractQueryOptions = (id: string) =>
       }
       await storeContracts([answer.data], syncedAt, { [id]: answer.etag })
       // The tag the stored copy kept (none under a waiting save): the early read must agree.
-      session.setContractEtag(path, (await db.contracts.get(id))?.etag)
+      session.setContractEtag(pathOf(getContract, input), (await db.contracts.get(id))?.etag)
       return syncedAt
     },
     // Spec §7: loaded once per id; later visits read the device and refresh in the background.

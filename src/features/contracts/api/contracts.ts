@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
-import { contractList } from '../../../../contract/contracts'
-import { apiPaths } from '../../../../contract/paths'
-import { apiRequest } from '../../../api/client'
+import { listContracts } from '../../../../contract/api/contracts'
+import { call } from '../../../api/call'
 import { contractKeys } from '../../../api/query-keys'
 import { storeContracts } from '../../../offline/contract-store'
 import { db } from '../../../offline/db'
@@ -18,7 +17,7 @@ export const contractsQueryOptions = () =>
   queryOptions({
     queryKey: contractKeys.list(),
     queryFn: async ({ client }) => {
-      const contracts = await apiRequest(apiPaths.contracts, { schema: contractList })
+      const contracts = await call(listContracts)
       const syncedAt = Date.now()
       await db.transaction('rw', db.contracts, db.outbox, async () => {
         // Contracts the server no longer lists must not linger on the device.

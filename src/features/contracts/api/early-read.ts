@@ -1,4 +1,4 @@
-import { apiPaths } from '../../../../contract/paths'
+import { barePaths } from '../../../../contract/api/bare-paths'
 import { startEarlyGet } from '../../../api/client'
 import { session } from '../../../api/session'
 import { decideAccess } from '../../../lib/route-access'
@@ -18,6 +18,7 @@ export function startContractRead() {
   if (!contractId || !navigator.onLine || outsideLayout.test(pathname)) return
   // Not logged in, or about to be redirected: nothing of the layout will load.
   if (decideAccess({ pathname, token: session.token(), now: Date.now(), online: true })) return
-  const path = apiPaths.contract(contractId)
+  // The same path as contract.ts's pathOf(getContract, …), without the contract's schemas.
+  const path = barePaths.getContract.replace('{id}', encodeURIComponent(contractId))
   startEarlyGet(path, session.contractEtag(path))
 }

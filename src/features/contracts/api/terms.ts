@@ -1,9 +1,9 @@
 import interFont from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import * as v from 'valibot'
-import { apiPaths } from '../../../../contract/paths'
+import { acceptTerms, getTerms } from '../../../../contract/api/contracts'
 import { termDocumentStyle } from '../../../../contract/term-style'
-import { ApiError, apiRequest } from '../../../api/client'
+import { call } from '../../../api/call'
+import { ApiError } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
 import { sanitizedDocument } from '../../../lib/sanitize'
 import { db } from '../../../offline/db'
@@ -23,10 +23,7 @@ export async function openTerm(contractId: string) {
     return
   }
   try {
-    const html = await apiRequest(apiPaths.terms(contractId), {
-      schema: v.string(),
-      responseType: 'text',
-    })
+    const html = await call(getTerms, { query: { id: contractId } })
     const font = new URL(interFont, window.location.href).href
     const page = sanitizedDocument(html, 'Termos de Compra', termDocumentStyle(font))
     const blob = new Blob([page], { type: 'text/html' })
@@ -44,10 +41,7 @@ export function useAcceptTerm() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (contractId: string) => {
-      await apiRequest(apiPaths.acceptTerms(contractId), {
-        method: 'POST',
-        schema: v.unknown(),
-      })
+      await call(acceptTerms, { params: { contractId } })
       await db.contracts.update(contractId, { terms: true })
       // The list's answer refreshes every contract it carries (detail queries included).
       await queryClient.invalidateQueries({ queryKey: contractKeys.list() })

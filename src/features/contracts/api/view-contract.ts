@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
-import { adhesionTermPdf } from '../../../../contract/contracts'
-import { apiPaths } from '../../../../contract/paths'
-import { ApiError, apiRequest } from '../../../api/client'
+import { adhesionTerm } from '../../../../contract/api/contracts'
+import { call } from '../../../api/call'
+import { ApiError } from '../../../api/client'
 import { base64ToBlob, shareOrDownload } from '../../../lib/files'
 import { toast, toastDuration } from '../../../ui/toast'
 
@@ -11,10 +11,7 @@ export const downloadContractFailed = 'Não foi possível baixar o contrato.'
 export function useDownloadContract(contractId: string, contractNumber: string | null) {
   return useMutation({
     mutationFn: async () => {
-      const base64 = await apiRequest(apiPaths.adhesionTerm(contractId), {
-        schema: adhesionTermPdf,
-        responseType: 'text',
-      })
+      const base64 = await call(adhesionTerm, { params: { id: contractId } })
       const fileName = `Termo de Adesão${contractNumber ? ` ${contractNumber}` : ''}.pdf`
       await shareOrDownload(base64ToBlob(base64, 'application/pdf'), fileName, 'Termo de Adesão')
     },

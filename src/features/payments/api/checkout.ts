@@ -1,26 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
 import * as v from 'valibot'
-import { apiPaths } from '../../../../contract/paths'
 import {
-  boletoRequest,
-  boletoResponse,
-  cardPaymentRequest,
-  type PixGenerateResponse,
-  paymentLinkData,
-  paymentLinkQuery,
-  pixGenerateRequest,
-  pixGenerateResponse,
-  pixStatusQuery,
-  pixStatusResponse,
-  pixVerifyRequest,
-  pixVerifyResponse,
-} from '../../../../contract/payments'
+  generatePix as generatePixOperation,
+  getPaymentLink,
+  payByBoleto,
+  payByCard,
+  pixStatus as pixStatusOperation,
+  verifyPix as verifyPixOperation,
+} from '../../../../contract/api/checkout'
+import type { PixGenerateResponse } from '../../../../contract/payments'
 import {
   type CardTokenRequest,
   cardTokenRequest,
   cardTokenResponse,
 } from '../../../../contract/tokenizer'
-import { ApiError, apiRequest, assertValid, checked } from '../../../api/client'
+import { type CallInput, call } from '../../../api/call'
+import { ApiError, assertValid } from '../../../api/client'
 
 /** The payment provider (spec §7 external calls); demo: the server's sandbox gateway. */
 export const gatewayBase: string = import.meta.env.VITE_GATEWAY_URL ?? '/sandbox/gateway'
@@ -31,10 +26,7 @@ const messageBody = v.object({ message: v.string() })
 export const paymentLinkQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['payment-link', code],
-    queryFn: ({ signal }) => {
-      assertValid(paymentLinkQuery, { code })
-      return apiRequest(apiPaths.paymentLink(code), { schema: paymentLinkData, signal })
-    },
+    queryFn: ({ signal }) => call(getPaymentLink, { query: { code } }, { signal }),
     // A link's amounts and state are read fresh each time the screen opens; never kept.
     staleTime: 0,
     gcTime: 0,
@@ -42,47 +34,25 @@ export const paymentLinkQueryOptions = (code: string) =>
   })
 
 /** Spec §7: pay by card or start a recurrence with the tokenizer's token. Answers the message. */
-export async function payWithCard(body: v.InferInput<typeof cardPaymentRequest>) {
-  const { message } = await apiRequest(apiPaths.payByCard, {
-    method: 'POST',
-    body: checked(cardPaymentRequest, body),
-    schema: messageBody,
-  })
+export async function payWithCard(body: CallInput<typeof payByCard>['body']) {
+  const { message } = await call(payByCard, { body })
   return message
 }
 
 /** Spec §7 pix-boleto; beyond the spec the answer also carries the boletos to show. */
-export const issueBoleto = (body: v.InferInput<typeof boletoRequest>) =>
-  apiRequest(apiPaths.payByBoleto, {
-    method: 'POST',
-    body: checked(boletoRequest, body),
-    schema: boletoResponse,
-  })
+export const issueBoleto = (body: CallInput<typeof payByBoleto>['body']) =>
+  call(payByBoleto, { body })
 
 export const generatePix = (code: string) =>
-  apiRequest(apiPaths.generatePix, {
-    method: 'POST',
-    body: checked(pixGenerateRequest, { code, token: '1' }),
-    schema: pixGenerateResponse,
-  })
+  call(generatePixOperation, { body: { code, token: '1' } })
 
 /** Beyond the spec: where the link's Pix stands, read from the server's records (cheap to poll). */
-export function pixStatus(code: string, txid: string, signal?: AbortSignal) {
-  assertValid(pixStatusQuery, { code, txid })
-  return apiRequest(apiPaths.pixStatus(code, txid), {
-    schema: pixStatusResponse,
-    signal,
-    timeoutMs: 10_000,
-  })
-}
+export const pixStatus = (code: string, txid: string, signal?: AbortSignal) =>
+  call(pixStatusOperation, { query: { code, txid } }, { signal, timeoutMs: 10_000 })
 
 /** Spec §7: the body is the stored response of the Pix generation. */
 export const verifyPix = (generated: PixGenerateResponse) =>
-  apiRequest(apiPaths.verifyPix, {
-    method: 'POST',
-    body: checked(pixVerifyRequest, generated),
-    schema: pixVerifyResponse,
-  })
+  call(verifyPixOperation, { body: generated })
 
 const tokenizerFailure = 'Não foi possível validar o cartão. Tente novamente.'
 

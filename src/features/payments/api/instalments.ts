@@ -1,20 +1,16 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
-import { apiPaths } from '../../../../contract/paths'
-import {
-  paymentOrderList,
-  sendPaymentLinkQuery,
-  sendPaymentLinkResponse,
-} from '../../../../contract/payments'
-import { ApiError, apiRequest, assertValid } from '../../../api/client'
+import { listInstalments, sendPaymentLink } from '../../../../contract/api/payments'
+import { call, callRevalidating, pathOf } from '../../../api/call'
+import { ApiError } from '../../../api/client'
 import { instalmentKeys } from '../../../api/query-keys'
-import { apiRevalidate } from '../../../api/revalidate'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
 /** Where the ETag of the device's copy of a contract's instalments is kept. */
-const etagKey = (contractId: string) => `etag:${apiPaths.instalments(contractId)}`
+const etagKey = (contractId: string) =>
+  `etag:${pathOf(listInstalments, { params: { id: contractId } })}`
 
 /**
  * Spec §7 payment-orders: fetched, validated and kept on the device so the list opens offline;
@@ -25,10 +21,11 @@ export const instalmentsQueryOptions = (contractId: string) =>
     queryKey: instalmentKeys.contract(contractId),
     queryFn: async () => {
       const kept = await db.meta.get(etagKey(contractId))
-      const answer = await apiRevalidate(apiPaths.instalments(contractId), {
-        schema: paymentOrderList,
-        etag: typeof kept?.value === 'string' ? kept.value : undefined,
-      })
+      const answer = await callRevalidating(
+        listInstalments,
+        { params: { id: contractId } },
+        { etag: typeof kept?.value === 'string' ? kept.value : undefined },
+      )
       const syncedAt = Date.now()
       if (answer.unchanged) {
         await db.instalments.where('contractId').equals(contractId).modify({ syncedAt })
@@ -68,13 +65,8 @@ export const paymentLinkFailed = 'Não foi possível abrir o pagamento.'
 /** Spec §7 send-payment-link: ids joined with '|'; the browser goes to the URL it returns. */
 export function useSendPaymentLink() {
   return useMutation({
-    mutationFn: (ids: string[]) => {
-      assertValid(sendPaymentLinkQuery, { ids: ids.join('|') })
-      return apiRequest(apiPaths.sendPaymentLink(ids), {
-        schema: sendPaymentLinkResponse,
-        timeoutMs: 15_000,
-      })
-    },
+    mutationFn: (ids: string[]) =>
+      call(sendPaymentLink, { query: { ids: ids.join('|') } }, { timeoutMs: 15_000 }),
     // Spec §8 only logs this failure; a 'Pagar' that does nothing is worse than a plain reason.
     onError: (error) => {
       console.error('Falha ao gerar o link de pagamento', error)

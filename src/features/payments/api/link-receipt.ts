@@ -1,12 +1,10 @@
-import * as v from 'valibot'
-import { apiPaths } from '../../../../contract/paths'
-import { ApiError, apiRequest } from '../../../api/client'
+import { linkReceipt } from '../../../../contract/api/checkout'
+import { call } from '../../../api/call'
+import { ApiError } from '../../../api/client'
 import { base64ToBlob, shareOrDownload } from '../../../lib/files'
 import { toast, toastDuration } from '../../../ui/toast'
 
 /** Receipts as files (no device database here: /success opens for people not logged in). */
-export const pdfText = v.pipe(v.string(), v.nonEmpty())
-
 export const receiptMessages = {
   failed: 'Não foi possível baixar o comprovante.',
   offline:
@@ -22,10 +20,7 @@ export async function openReceipt(base64: string, what: string) {
 /** A paid link's receipt (the /success screen), for whoever holds its code. */
 export async function openLinkReceipt(code: string) {
   try {
-    const pdf = await apiRequest(apiPaths.linkReceipt(code), {
-      schema: pdfText,
-      responseType: 'text',
-    })
+    const pdf = await call(linkReceipt, { query: { code } })
     await openReceipt(pdf, 'do pagamento')
   } catch (error) {
     toast.error(receiptMessages.failed, {

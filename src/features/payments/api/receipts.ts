@@ -1,9 +1,10 @@
-import { apiPaths } from '../../../../contract/paths'
+import { instalmentReceipt } from '../../../../contract/api/payments'
 import type { PaymentOrder } from '../../../../contract/payments'
-import { ApiError, apiRequest } from '../../../api/client'
+import { call } from '../../../api/call'
+import { ApiError } from '../../../api/client'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
-import { openReceipt, pdfText, receiptMessages } from './link-receipt'
+import { openReceipt, receiptMessages } from './link-receipt'
 
 /**
  * Receipts ("Comprovante", beyond the spec): a PDF the server draws for a paid instalment or a
@@ -11,10 +12,7 @@ import { openReceipt, pdfText, receiptMessages } from './link-receipt'
  * online, so they open at a counter or a gate with no signal too.
  */
 const fetchInstalmentReceipt = (instalmentId: string) =>
-  apiRequest(apiPaths.instalmentReceipt(instalmentId), {
-    schema: pdfText,
-    responseType: 'text',
-  })
+  call(instalmentReceipt, { params: { id: instalmentId } })
 
 /** A paid instalment's receipt: from the server when it answers, else the copy kept here. */
 export async function openInstalmentReceipt(contractId: string, instalment: PaymentOrder) {

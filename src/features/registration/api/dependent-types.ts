@@ -1,10 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useLiveQuery } from 'dexie-react-hooks'
 import { useEffect } from 'react'
+import { dependentTypes } from '../../../../contract/api/registration'
 import type { DependentType } from '../../../../contract/contracts'
-import { apiPaths } from '../../../../contract/paths'
-import { dependentTypesResponse } from '../../../../contract/registration'
-import { apiRequest } from '../../../api/client'
+import { call } from '../../../api/call'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
 
@@ -20,10 +19,7 @@ export const dependentTypesQueryOptions = () =>
   queryOptions({
     queryKey: ['dependent-types'],
     queryFn: async () => {
-      const { dependentType: types } = await apiRequest(apiPaths.dependentTypes, {
-        method: 'POST',
-        schema: dependentTypesResponse,
-      })
+      const { dependentType: types } = await call(dependentTypes)
       await db.meta.put({ key: storedKey, value: types })
       return types
     },

@@ -1,6 +1,6 @@
-import * as v from 'valibot'
-import { apiPaths } from '../../../../contract/paths'
-import { ApiError, apiRequest } from '../../../api/client'
+import { instalmentCalendar } from '../../../../contract/api/reminders'
+import { call } from '../../../api/call'
+import { ApiError } from '../../../api/client'
 import { shareOrDownload } from '../../../lib/files'
 import { toast, toastDuration } from '../../../ui/toast'
 
@@ -13,19 +13,13 @@ export const calendarMessages = {
 /** The name the server gives it too (contract/reminders.ts, not imported: one shared chunk less). */
 const fileName = 'parcelas.ics'
 
-/** What the server answers: an iCalendar file (checked at the edge like every answer). */
-const calendarText = v.pipe(v.string(), v.startsWith('BEGIN:VCALENDAR'))
-
 /**
  * "Adicionar ao calendário": the open instalments' due dates as an .ics file the server makes
  * (with the session's token), handed to the phone's share sheet or downloaded.
  */
 export async function addInstalmentsToCalendar(contractId: string) {
   try {
-    const text = await apiRequest(apiPaths.instalmentCalendar(contractId), {
-      schema: calendarText,
-      responseType: 'text',
-    })
+    const text = await call(instalmentCalendar, { params: { id: contractId } })
     const blob = new Blob([text], { type: 'text/calendar' })
     await shareOrDownload(blob, fileName, 'Parcelas')
     toast.success(calendarMessages.done, { duration: toastDuration.default })

@@ -1,11 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { apiPaths } from '../../../../contract/paths'
-import {
-  type ReminderPreferences,
-  reminderPreferences,
-  reminderPreferencesRequest,
-} from '../../../../contract/reminders'
-import { apiRequest, checked } from '../../../api/client'
+import { getReminderPreferences, saveReminderPreferences } from '../../../../contract/api/reminders'
+import type { ReminderPreferences } from '../../../../contract/reminders'
+import { call } from '../../../api/call'
 
 /** The holder's reminder channels: a small read with no offline life (the persisted Query cache). */
 export const reminderKeys = {
@@ -15,7 +11,7 @@ export const reminderKeys = {
 export const reminderPreferencesQueryOptions = () =>
   queryOptions({
     queryKey: reminderKeys.preferences,
-    queryFn: () => apiRequest(apiPaths.reminderPreferences, { schema: reminderPreferences }),
+    queryFn: () => call(getReminderPreferences),
   })
 
 export const useReminderPreferences = () => useQuery(reminderPreferencesQueryOptions())
@@ -25,11 +21,7 @@ export function useSaveReminderPreferences() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (preferences: ReminderPreferences) =>
-      apiRequest(apiPaths.reminderPreferences, {
-        method: 'PUT',
-        body: checked(reminderPreferencesRequest, preferences),
-        schema: reminderPreferences,
-      }),
+      call(saveReminderPreferences, { body: preferences }),
     onSuccess: (saved) => queryClient.setQueryData(reminderKeys.preferences, saved),
   })
 }

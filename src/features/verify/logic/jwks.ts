@@ -1,7 +1,7 @@
 import * as v from 'valibot'
+import { cardKeys } from '../../../../contract/api/cards'
 import { type Jwks, jwks as jwksSchema } from '../../../../contract/cards'
-import { apiPaths } from '../../../../contract/paths'
-import { apiRequest } from '../../../api/client'
+import { call } from '../../../api/call'
 
 /**
  * The public keys that sign member passes. Public data: kept on the device (not wiped on
@@ -21,7 +21,7 @@ export function storedKeys(): Jwks | null {
 /** Fresh keys when online, the stored ones otherwise; null when the device never had them. */
 export async function loadKeys(): Promise<Jwks | null> {
   try {
-    const keys = await apiRequest(apiPaths.passKeys, { schema: jwksSchema })
+    const keys = await call(cardKeys)
     localStorage.setItem(storageKey, JSON.stringify(keys))
     return keys
   } catch {
