@@ -20,7 +20,9 @@ const dist = resolve(import.meta.dirname, '../../dist')
 // figures reached so far so they cannot grow back: /login 119.6 KiB; precache 279.1 KiB in issue
 // 16, then 285.7 KiB with issue 17's passkey button, reminder switches and calendar button, then
 // 286.1 KiB with issue 24's check of each outbox row against its request schema when it is read
-// back (the outbox's chunk now links the registration schemas; +0.4 KiB).
+// back (the outbox's chunk now links the registration schemas; +0.4 KiB), then 286.5 KiB when
+// the app's calls went through the declared operations (issue 24; decision 018 says how /login
+// stayed at 119.6 KiB).
 const budgetKiB = { login: 120, lazyChunk: 50, precache: 286.5 }
 
 const kib = (value: number) => `${value.toFixed(1)} KiB`
