@@ -111,9 +111,8 @@ function refusalOf(save: Save): string | null {
   return checked.success ? null : checked.issues[0].message
 }
 
+/** One send of a save already checked (by sendSave as it is kept, by sendAgain as it is read). */
 async function attempt(save: Save): Promise<Attempt> {
-  const refusal = refusalOf(save)
-  if (refusal !== null) return { final: true, status: 400, message: refusal }
   const response = await post(save)
   if (!response || response.headers.get(queuedHeader.name) === queuedHeader.value)
     return { final: false, reason: 'offline' }
@@ -195,6 +194,8 @@ async function settle(
 
 /** A waiting row sent again by a delivery round; null while it still has to wait. */
 async function sendAgain(row: OutboxRow): Promise<Settled | null> {
+  const refusal = refusalOf(row)
+  if (refusal !== null) return settle(row.key, 400, refusal)
   inFlight.add(row.key)
   try {
     const result = await attempt(row)
