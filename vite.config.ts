@@ -12,6 +12,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 const summary = /^\s*summary:\s*'(?:[^'\\\n]|\\.)*',\n/gm
 const withoutSummaries: Plugin = {
   name: 'operations-without-summaries',
+  // Before TypeScript is compiled away: the source as written, whatever the compiler prints.
+  enforce: 'pre',
   transform: {
     filter: { id: /[\\/]contract[\\/]api[\\/][\w-]+\.ts$/ },
     handler(code, id) {
