@@ -22,8 +22,10 @@ const dist = resolve(import.meta.dirname, '../../dist')
 // 286.1 KiB with issue 24's check of each outbox row against its request schema when it is read
 // back (the outbox's chunk now links the registration schemas; +0.4 KiB), then 286.5 KiB when
 // the app's calls went through the declared operations (issue 24; decision 018 says how /login
-// stayed at 119.6 KiB).
-const budgetKiB = { login: 120, lazyChunk: 50, precache: 286.5 }
+// stayed at 119.6 KiB): 286.5 KiB measured on a fresh clone, so the budget moves to 287 KiB. The
+// declarations a screen calls carry their answers by status and their ids (~0.4 KiB in all);
+// their documents' text (summaries, groups) is left out of the browser build.
+const budgetKiB = { login: 120, lazyChunk: 50, precache: 287 }
 
 const kib = (value: number) => `${value.toFixed(1)} KiB`
 const sized = (files: string[]) =>
