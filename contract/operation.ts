@@ -8,6 +8,7 @@
  * made from that list.
  */
 import type * as v from 'valibot'
+import type { IntegrationScope } from './integration'
 
 /** The API's own version (the document's info.version): raised when an operation changes. */
 export const apiVersion = '1.0.0'
@@ -28,9 +29,11 @@ export type Answer = v.GenericSchema | FileAnswer | EmptyAnswer
  * - 'public': anyone (the login itself, a payment link's code is its own key);
  * - 'holder': a holder's session, `Authorization: Bearer <token>` from POST /client/login;
  * - 'provider': a provider's notification, checked by its own signature or credential;
- * - 'operator': the operator's metrics token (`METRICS_TOKEN`).
+ * - 'operator': the operator's metrics token (`METRICS_TOKEN`);
+ * - 'integration': the provider's own system, with an integration key (`ptk_…`) holding the
+ *   operation's `scope` (decision 019); its errors are problem details (RFC 9457).
  */
-export type Access = 'public' | 'holder' | 'provider' | 'operator'
+export type Access = 'public' | 'holder' | 'provider' | 'operator' | 'integration'
 
 export type Operation = {
   /** Unique, camelCase: the OpenAPI operationId. */
@@ -47,6 +50,8 @@ export type Operation = {
   /** The docs page's group. */
   tag: Tag
   access: Access
+  /** With access 'integration': what the key must be allowed to do. */
+  scope?: IntegrationScope | 'any'
   /** The app may keep it on the device while there is no signal, and send it later (spec §7). */
   queuedOffline?: true
   /** Each path parameter (`{name}` in `path`). */
@@ -69,6 +74,7 @@ export const tags = {
   checkout: 'Link de pagamento',
   reminders: 'Lembretes',
   providers: 'Provedores',
+  integration: 'Integração',
   operation: 'Operação',
 } as const
 /** The group's key; its Portuguese name (`tags`) is for the document only, not the app. */

@@ -19,6 +19,7 @@ import {
   verifyPix,
 } from './api/checkout'
 import { acceptTerms, adhesionTerm, getContract, getTerms, listContracts } from './api/contracts'
+import { getPlan, integrationKey, listPlans, upsertPlan } from './api/integration'
 import {
   listPasskeys,
   passkeyLogin,
@@ -76,6 +77,10 @@ export const operations = [
   linkReceipt,
   pixNotification,
   gatewayNotification,
+  integrationKey,
+  listPlans,
+  getPlan,
+  upsertPlan,
   health,
   healthLive,
   healthReady,

@@ -13,6 +13,7 @@ import { mountDemo } from './demo/mount'
 import { recordOutbox } from './demo/outbox'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
+import { internalProblem, isIntegrationPath, ProblemError, problemAnswer } from './http/integration'
 import { createMetrics } from './http/metrics'
 import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
@@ -24,6 +25,7 @@ import { checkoutRoutes } from './routes/checkout'
 import { contractRoutes } from './routes/contracts'
 import { dependentTypeRoutes } from './routes/dependent-types'
 import { healthRoutes } from './routes/health'
+import { integrationRoutes } from './routes/integration'
 import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
 import { openApiRoutes } from './routes/openapi'
@@ -110,14 +112,30 @@ export function createServer(appDeps: AppDeps) {
   app.route('/', checkoutRoutes(deps, payments))
   // Providers' notifications: signed, no session.
   app.route('/', webhookRoutes(deps, payments))
+  // The provider's own system: integration keys and scopes, never a holder's session.
+  app.route('/', integrationRoutes(deps))
 
   // The demo's stand-ins (/dev, /sandbox): mounted in demo mode only, all from server/demo/.
   if (deps.config.demo) mountDemo(app, deps, limitBody)
 
   app.get('*', staticSite(deps.config.staticDir))
 
-  app.notFound((c) => c.json({ message: messages.notFound }, 404))
+  app.notFound((c) =>
+    isIntegrationPath(c.req.path)
+      ? (problemAnswer(new ProblemError(404, 'Rota desconhecida na API de integração.'), c) ??
+        c.json({ message: messages.notFound }, 404))
+      : c.json({ message: messages.notFound }, 404),
+  )
   app.onError((error, c) => {
+    // The integration API answers problem details (RFC 9457), its 500 too.
+    if (isIntegrationPath(c.req.path)) {
+      const problem = problemAnswer(error, c)
+      if (problem) return problem
+      if (error instanceof HTTPException && error.status < 500)
+        return problemAnswer(new ProblemError(error.status, messages.badRequest), c) as Response
+      deps.logger.error({ err: error }, `[api] ${c.req.method} ${routePattern(c)} falhou`)
+      return internalProblem(c)
+    }
     if (error instanceof ApiError) {
       return c.json({ message: error.message }, error.status, error.headers)
     }

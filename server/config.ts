@@ -57,6 +57,8 @@ export interface Config {
   logLevel: LogLevel
   /** Bearer token that opens GET /metrics; undefined: /metrics answers 404. */
   metricsToken: string | undefined
+  /** Calls per minute each integration key may make, all instances together (decision 019). */
+  integrationRateLimit: number
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -350,6 +352,10 @@ export function loadConfig(env: Env = process.env): Config {
     },
     logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
     metricsToken: optional('METRICS_TOKEN', parseMetricsToken),
+    integrationRateLimit:
+      optional('INTEGRATION_RATE_LIMIT', (raw) =>
+        parseInteger('INTEGRATION_RATE_LIMIT', raw, 1, 1_000_000),
+      ) ?? 600,
   }
 }
 

@@ -53,5 +53,7 @@ export interface AppEnv {
     personId: string
     /** The session the token stands for ("Sair" ends it). */
     sessionId: string
+    /** The integration key that made the call (set by keyGuard; logged by its id). */
+    integrationKeyId: string
   }
 }

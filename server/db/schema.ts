@@ -60,7 +60,10 @@ export const persons = pgTable('persons', {
 
 export const modelContracts = pgTable('model_contracts', {
   id: id(),
+  /** The provider's own id (integration API, decision 019); unique among plans. */
+  externalId: text('external_id').unique(),
   name: text('name').notNull(),
+  updatedAt: updatedAt(),
 })
 
 export const modelContractDocuments = pgTable(
@@ -591,4 +594,21 @@ export const reminderPreferences = pgTable('reminder_preferences', {
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
+})
+
+/**
+ * The provider's integration keys (decision 019): only a hash of each is kept, with its last 4
+ * characters to tell them apart. A revoked key stays, so its id still names it in the logs.
+ */
+export const apiKeys = pgTable('api_keys', {
+  id: id(),
+  name: text('name').notNull(),
+  /** sha256 (hex) of the whole key as sent: keys are 32 random bytes, so no slow hash is needed. */
+  keyHash: text('key_hash').notNull().unique(),
+  last4: text('last4').notNull(),
+  scopes: jsonb('scopes').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+  revokedAt: moment('revoked_at'),
+  /** Updated at most once a minute per key, so a busy key does not write on every call. */
+  lastUsedAt: moment('last_used_at'),
 })

@@ -46,8 +46,23 @@ function onlyStepped(change: TableChange, column: string, step: (before: number)
  * 429, a login try and a code's wrong try, a registration refusal kept for its Idempotency-Key's replay,
  * a declined card recorded by us and by the gateway.
  */
+/** Rows equal but for `column`, one for one. */
+function onlyChanged(change: TableChange, column: string) {
+  const rest = ({ [column]: _, ...others }: Row) => JSON.stringify(others)
+  return (
+    change.added.length === change.removed.length &&
+    change.added.every((row, index) => {
+      const before = change.removed[index]
+      return before !== undefined && rest(before) === rest(row)
+    })
+  )
+}
+
+/** Every integration route, by the path requested (its parameters filled in). */
+const integrationRoute = /^[A-Z]+ \/socios-api\/integration\/v1\//
+
 const refusalWrites: {
-  route: string
+  route: string | RegExp
   status: (status: number) => boolean
   table: string
   allows: (change: TableChange, status: number) => boolean
@@ -106,6 +121,22 @@ const refusalWrites: {
     allows: (change: TableChange, status: number) =>
       change.removed.length === 0 && change.added.every((row) => row.response_status === status),
   })),
+  // An integration call with a live key is counted against its rate before it is read (and
+  // may stamp the key's last use), whatever it then answers.
+  {
+    route: integrationRoute,
+    status: (status) => status >= 400,
+    table: 'rate_limits',
+    allows: (change) =>
+      change.added.every((row) => String(row.key).startsWith('integration-key:')) &&
+      onlyStepped(change, 'count', (count) => count + 1),
+  },
+  {
+    route: integrationRoute,
+    status: (status) => status >= 400,
+    table: 'api_keys',
+    allows: (change) => onlyChanged(change, 'last_used_at'),
+  },
   {
     route: 'POST /socios-api/checkout/payment-link',
     status: (status) => status === 402,
@@ -127,12 +158,16 @@ const routeOf = (request: FuzzRequest) =>
 
 async function messageProblem(response: Response, text: string): Promise<string | undefined> {
   // JSON, or a JSON type such as application/problem+json (the sandbox PSP's errors).
-  if (!/application\/([\w.-]+\+)?json/.test(response.headers.get('content-type') ?? '')) {
-    return `content-type ${response.headers.get('content-type')}`
+  const type = response.headers.get('content-type') ?? ''
+  if (!/application\/([\w.-]+\+)?json/.test(type)) {
+    return `content-type ${type}`
   }
   try {
-    const body = JSON.parse(text) as { message?: unknown }
-    if (typeof body?.message !== 'string' || body.message.trim() === '') return 'no message'
+    const body = JSON.parse(text) as { message?: unknown; detail?: unknown; title?: unknown }
+    const said = (text: unknown) => typeof text === 'string' && text.trim() !== ''
+    // The integration API's refusals are problem details (RFC 9457): a title and a detail.
+    const problem = type.startsWith('application/problem+json') && said(body?.title)
+    if (!said(body?.message) && !(problem && said(body?.detail))) return 'no message'
   } catch {
     return 'body is not JSON'
   }
@@ -151,6 +186,8 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
     server = await createTestServer(backend, {
       staticDir: dist,
       metricsToken: 'token-das-metricas-do-fuzz',
+      // Thousands of calls a minute with one key: the limit would answer most of them.
+      integrationRateLimit: 1_000_000,
     })
     fixtures = await prepareFixtures(server)
     await settle()
@@ -242,7 +279,7 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
           (change) =>
             !refusalWrites.some(
               (rule) =>
-                rule.route === route &&
+                (typeof rule.route === 'string' ? rule.route === route : rule.route.test(route)) &&
                 rule.table === change.table &&
                 rule.status(status) &&
                 rule.allows(change, status),

@@ -5,11 +5,13 @@
  * fixtures (sessions, payment links, card tokens, a Pix) are made through the API itself.
  */
 
+import { integrationScopes } from '../../contract/integration'
 import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import type { App } from '../app'
 import { sandboxPix } from '../config'
 import { sandboxGatewayWebhookSecret } from '../demo/gateway'
 import { demoEmails, demoGatewayId, demoIds, demoPaymentLinks } from '../demo/seed'
+import { createApiKey } from '../services/api-keys'
 import { bearer, loginAs, requestCode, type TestServer } from '../testing'
 import {
   loginOptions,
@@ -336,6 +338,7 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       queries: [{ code: links.pix, txid }],
     },
     ...psp.endpoints,
+    ...(await integrationEndpoints(server)),
   ]
   return {
     sessions: { ana, bruno },
@@ -356,6 +359,40 @@ async function warmLazyKeys(app: App, token: string) {
     body: JSON.stringify({ filter: { contract_id: demoIds.ana.contract } }),
   })
   if (jwks.status !== 200 || cards.status !== 200) throw new Error('chaves não criadas')
+}
+
+/**
+ * The provider's integration API (decision 019), with a key holding every scope: a plan of the
+ * provider's made beforehand, so reads and updates meet one.
+ */
+async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
+  const { key } = await createApiKey(server.db, { name: 'fuzz', scopes: [...integrationScopes] })
+  const headers = { authorization: `Bearer ${key}` }
+  const base = `${api}/integration/v1`
+  const made = await server.app.request(`${base}/plans/by-external-id/plano-fuzz`, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Plano do fuzz' }),
+  })
+  if (made.status !== 201) throw new Error(`plano ${made.status}`)
+  const externalId = ['plano-fuzz', 'plano-novo', 'desconhecido']
+  return [
+    { method: 'GET', path: `${base}/key`, headers },
+    { method: 'GET', path: `${base}/plans`, headers, queries: [{}, { limit: '2' }] },
+    {
+      method: 'GET',
+      path: `${base}/plans/by-external-id/:externalId`,
+      headers,
+      params: { externalId },
+    },
+    {
+      method: 'PUT',
+      path: `${base}/plans/by-external-id/:externalId`,
+      headers,
+      params: { externalId },
+      bodies: [{ name: 'Plano do fuzz' }, { name: 'Plano Ouro' }],
+    },
+  ]
 }
 
 const pspBase = '/sandbox/pix-api'

@@ -47,7 +47,9 @@ export function requestLog(
     // Past the handling, so the id is given here; `replayed` only where it is true. A 5xx is a
     // warning: what failed has its own error line, with the stack.
     const { replayed, ...fields } = answered
-    const line = { requestId, ...(replayed ? answered : fields) }
+    // An integration call names its key by id (never the key): whose system made it.
+    const keyId = c.get('integrationKeyId') as string | undefined
+    const line = { requestId, ...(replayed ? answered : fields), ...(keyId ? { keyId } : {}) }
     logger[answered.status >= 500 ? 'warn' : 'info'](line, requestLine)
     onAnswered(answered)
   }

@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import { html, raw } from 'hono/html'
+import { problemTypes } from '../http/integration'
 import { openApiDocument } from './document'
 
 type Schema = {
@@ -205,6 +206,16 @@ ${byTag.map(
       operationSection(path, method, op),
     )}`,
 )}
+<h2>Problemas da API de integração</h2>
+<p>A API de integração responde toda recusa como <em>problem details</em> (RFC 9457,
+<code>application/problem+json</code>): <code>type</code> aponta para a linha abaixo,
+<code>detail</code> diz o que houve em português e, numa requisição inválida, <code>errors</code>
+lista cada problema com <code>path</code> (onde), <code>code</code> (para um programa) e
+<code>message</code> (para uma pessoa).</p>
+<table><tbody>${problemTypes.map(
+    ({ status, kind, title }) =>
+      html`<tr id="problema-${kind}"><td><strong>${String(status)}</strong></td><td>${title}</td></tr>`,
+  )}</tbody></table>
 <h2>Formatos</h2>
 ${Object.entries(doc.components.schemas).map(
   ([name, schema]) =>

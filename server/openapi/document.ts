@@ -10,6 +10,7 @@ import type * as v from 'valibot'
 import { card } from '../../contract/cards'
 import { contract, dependent, fileAttachment, holder, person } from '../../contract/contracts'
 import { messageResponse } from '../../contract/http'
+import { plan, problemResponse } from '../../contract/integration'
 import {
   type Answer,
   apiBase,
@@ -40,6 +41,8 @@ const named = {
   LinkDePagamento: paymentLinkData,
   Passkey: passkeySummary,
   PreferenciasDeLembrete: reminderPreferences,
+  Problema: problemResponse,
+  Plano: plan,
 } satisfies Record<string, v.GenericSchema>
 
 const componentRef = (json: JsonSchema): JsonSchema =>
@@ -154,21 +157,29 @@ const statusText: Record<number, string> = {
   503: 'Indisponível (pagamento não configurado, banco de dados fora).',
 }
 
-function answerObject(status: number, answer: Answer): Json {
+/** The integration API's refusals are problem details (RFC 9457), the others JSON. */
+const mediaOf = (op: Operation, status: number) =>
+  op.access === 'integration' && status >= 400 ? 'application/problem+json' : 'application/json'
+
+function answerObject(op: Operation, status: number, answer: Answer): Json {
   const description = statusText[status] ?? 'Resposta.'
   if (isEmptyAnswer(answer)) return { description }
   if (isFileAnswer(answer))
     return { description, content: { [answer.file]: { schema: { type: 'string' } } } }
   return {
     description,
-    content: { 'application/json': { schema: convert(answer, 'output') } },
+    content: { [mediaOf(op, status)]: { schema: convert(answer, 'output') } },
   }
 }
 
-/** Every error answer has this shape; a 500 too. */
-const errorAnswer = () => ({
+/** Every error answer has this shape; a 500 too (a problem detail on the integration API). */
+const errorAnswer = (op: Operation) => ({
   description: statusText[500],
-  content: { 'application/json': { schema: convert(messageResponse, 'output') } },
+  content: {
+    [mediaOf(op, 500)]: {
+      schema: convert(op.access === 'integration' ? problemResponse : messageResponse, 'output'),
+    },
+  },
 })
 
 function parameters(op: Operation): Json[] {
@@ -204,6 +215,7 @@ const security: Record<Operation['access'], Json[] | undefined> = {
   holder: [{ sessao: [] }],
   provider: [],
   operator: [{ metricas: [] }],
+  integration: [],
 }
 
 function operationObject(op: Operation): Json {
@@ -212,8 +224,14 @@ function operationObject(op: Operation): Json {
     operationId: op.id,
     summary: op.summary,
     tags: [tags[op.tag]],
-    security: security[op.access],
+    // An integration key's scope, as OpenAPI 3.1 allows for a bearer scheme (its "roles").
+    security:
+      op.access === 'integration'
+        ? [{ integracao: op.scope && op.scope !== 'any' ? [op.scope] : [] }]
+        : security[op.access],
   }
+  if (op.access === 'integration' && op.scope)
+    object['x-scope'] = op.scope === 'any' ? 'qualquer' : op.scope
   if (op.queuedOffline) object['x-queued-offline'] = true
   const params = parameters(op)
   if (params.length) object.parameters = params
@@ -224,9 +242,9 @@ function operationObject(op: Operation): Json {
     }
   object.responses = {
     ...Object.fromEntries(
-      answers.map(([status, answer]) => [status, answerObject(Number(status), answer)]),
+      answers.map(([status, answer]) => [status, answerObject(op, Number(status), answer)]),
     ),
-    500: errorAnswer(),
+    500: errorAnswer(op),
   }
   return object
 }
@@ -261,6 +279,12 @@ export function openApiDocument(): Json {
           description: 'O token de POST /client/login.',
         },
         metricas: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN.' },
+        integracao: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'Chave de integração do provedor (`ptk_…`), criada com `npm run portal -- keys create --name … --scopes …`; cada operação pede um escopo.',
+        },
       },
     },
   }
