@@ -7,6 +7,7 @@ import type { Database } from './db/client'
 import type { OutboxMessage } from './demo/outbox'
 import type { AppMetrics } from './http/metrics'
 import type { Logger } from './logger'
+import type { ApiKey } from './services/api-keys'
 import type { ServerKeys } from './services/secrets'
 
 export type { Logger }
@@ -55,5 +56,6 @@ export interface AppEnv {
     sessionId: string
     /** The integration key that made the call (set by keyGuard; logged by its id). */
     integrationKeyId: string
+    integrationKey: ApiKey
   }
 }

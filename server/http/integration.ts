@@ -201,6 +201,7 @@ export function keyGuard(deps: ServerDeps) {
           'Chave de integração desconhecida ou revogada. Sessões de titulares não valem aqui.',
         )
       c.set('integrationKeyId', key.id)
+      c.set('integrationKey', key)
       if (scope !== 'any' && !key.scopes.includes(scope))
         throw new ProblemError(403, `Esta chave não tem o escopo ${scope}.`)
       const count = await hit(

@@ -9,7 +9,6 @@ import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
 import { keyGuard, ProblemError, parseProblems } from '../http/integration'
 import { readJsonBody } from '../http/validate'
-import { listApiKeys } from '../services/api-keys'
 import { decodeCursor } from '../services/cursor'
 import { listPlans, planByExternalId, upsertPlan } from '../services/plans'
 
@@ -32,9 +31,8 @@ export function integrationRoutes(deps: ServerDeps) {
   const guard = keyGuard(deps)
   return new Hono<AppEnv>()
     .get(at('integrationKey'), guard('integrationKey'), async (c) => {
-      const id = c.get('integrationKeyId')
-      const key = (await listApiKeys(deps.db)).find((candidate) => candidate.id === id)
-      if (!key) throw new ProblemError(401, 'Chave de integração revogada.')
+      // The guard read it already: no second query.
+      const key = c.get('integrationKey')
       return c.json(
         {
           id: key.id,
