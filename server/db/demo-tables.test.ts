@@ -53,6 +53,23 @@ function migrationsUpTo(last: number) {
   return folder
 }
 
+/** Every `ADD COLUMN` of the migrations after `last`, as statements to run on their own. */
+function columnsAddedAfter(last: number): string[] {
+  const journal = JSON.parse(
+    readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8'),
+  ) as {
+    entries: Array<{ idx: number; tag: string }>
+  }
+  return journal.entries
+    .filter((entry) => entry.idx > last)
+    .flatMap((entry) =>
+      readFileSync(join(migrationsFolder, `${entry.tag}.sql`), 'utf8')
+        .split('--> statement-breakpoint')
+        .map((statement) => statement.trim())
+        .filter((statement) => /^ALTER TABLE "\w+" ADD COLUMN /.test(statement)),
+    )
+}
+
 describe.each(backends)('the demo’s tables apart (%s)', (backend) => {
   const cleanups: Array<() => Promise<void> | void> = []
   afterEach(async () => {
@@ -98,13 +115,9 @@ describe.each(backends)('the demo’s tables apart (%s)', (backend) => {
         ? migratePglite(handle.db as never, { migrationsFolder })
         : migrateNodePg(handle.db as never, { migrationsFolder })
     await migrateTo(before)
-    // Today's seed writes the plans' columns that migration 0013 added: added here by hand, so
-    // it runs on a database of 0011. They are in both snapshots; 0012 does not touch them.
-    await handle.db.execute(
-      sql.raw(
-        'alter table model_contracts add column external_id text, add column updated_at timestamp with time zone default now() not null',
-      ),
-    )
+    // Today's seed writes columns that migrations after 0012 added: added first, so it runs on
+    // a database of 0011. 0012 touches none of them (it only drops the demo's tables).
+    for (const statement of columnsAddedAfter(12)) await handle.db.execute(sql.raw(statement))
     await seedDemoData(handle.db)
     const old = await tablesOf(handle)
     expect(Object.keys(old)).toEqual(expect.arrayContaining(demoTables))

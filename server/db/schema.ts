@@ -31,8 +31,16 @@ const createdAt = () => moment('created_at').notNull().defaultNow()
 const updatedAt = () => moment('updated_at').notNull().defaultNow()
 const day = (name: string) => date(name, { mode: 'string' })
 
+/** Who wrote a member's record last (decision 019): a provider's write after a holder's needs If-Match. */
+export const writers = ['holder', 'provider'] as const
+export type Writer = (typeof writers)[number]
+
 export const persons = pgTable('persons', {
   id: id(),
+  /** The provider's own id (integration API, decision 019); unique among people. */
+  externalId: text('external_id').unique(),
+  /** Who wrote the registration last: the holder's own edit, or the provider's system. */
+  writtenBy: text('written_by', { enum: writers }).notNull().default('provider'),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
   birthDate: day('birth_date'),
@@ -92,6 +100,8 @@ export const contracts = pgTable(
     modelContractId: uuid('model_contract_id')
       .notNull()
       .references(() => modelContracts.id),
+    /** The provider's own id (integration API, decision 019). */
+    externalId: text('external_id').unique(),
     status: text('status').notNull(),
     serie: text('serie'),
     contractNumber: text('contract_number'),
@@ -156,6 +166,9 @@ export const dependents = pgTable(
       .notNull()
       .references(() => persons.id),
     dependentTypeId: uuid('dependent_type_id').references(() => dependentTypes.id),
+    /** The provider's own id (integration API, decision 019); null for one the holder added. */
+    externalId: text('external_id').unique(),
+    writtenBy: text('written_by', { enum: writers }).notNull().default('provider'),
     status: text('status').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -193,6 +206,8 @@ export const cards = pgTable(
       .notNull()
       .references(() => persons.id),
     code: text('code').notNull().unique(),
+    /** The provider's own id (integration API, decision 019). */
+    externalId: text('external_id').unique(),
     status: text('status').notNull(),
     expirationDate: day('expiration_date'),
     createdAt: createdAt(),
@@ -209,6 +224,8 @@ export const paymentOrders = pgTable(
     contractId: uuid('contract_id')
       .notNull()
       .references(() => contracts.id, { onDelete: 'cascade' }),
+    /** The provider's own id (integration API, decision 019). */
+    externalId: text('external_id').unique(),
     description: text('description').notNull(),
     installment: integer('installment').notNull().default(1),
     status: text('status', { enum: paymentOrderStatuses }).notNull(),
@@ -218,6 +235,11 @@ export const paymentOrders = pgTable(
     discount: integer('discount').notNull().default(0),
     paidValue: integer('paid_value'),
     paidAt: moment('paid_at'),
+    /**
+     * Cancelled by the provider (integration API): hidden from the holder, never payable again;
+     * the row stays for the history and for a late payment to be refunded against.
+     */
+    cancelledAt: moment('cancelled_at'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     /**
      * The charge settling this instalment, or that paid it. Claimed with a conditional update
@@ -612,3 +634,30 @@ export const apiKeys = pgTable('api_keys', {
   /** Updated at most once a minute per key, so a busy key does not write on every call. */
   lastUsedAt: moment('last_used_at'),
 })
+
+/**
+ * `Idempotency-Key` of the integration API's POSTs (decision 019), per API key: claimed before
+ * the work (which may call a gateway, so it cannot run in one transaction), answered after.
+ * A claim without an answer is a call still running (409), taken over once `runningUntil` has
+ * passed (a process that died mid-call); a failure (5xx) removes it, so the provider retries.
+ */
+export const integrationIdempotency = pgTable(
+  'integration_idempotency',
+  {
+    apiKeyId: uuid('api_key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** sha256 of method, path and canonical JSON body. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    runningUntil: moment('running_until').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.apiKeyId, t.key] }),
+    index('integration_idempotency_created_idx').on(t.createdAt),
+  ],
+)
+

@@ -137,6 +137,8 @@ export async function claimLink(
     ).sort((a, b) => a.installment - b.installment || a.id.localeCompare(b.id))
     if (rows.length !== link.instalmentIds.length)
       throw new ApiError(404, paymentMessages.instalmentNotFound)
+    if (rows.some((row) => row.cancelledAt !== null))
+      throw new ApiError(409, paymentMessages.instalmentCancelled)
     if (rows.some((row) => row.status === 'PAID')) throw paidError(rows)
 
     const plan = planCharge(
@@ -270,9 +272,11 @@ export async function settlePayment(
       .from(paymentOrders)
       .where(inArray(paymentOrders.id, ids))
       .for('update')
-    const ours = rows.every((row) => row.status !== 'PAID' && row.chargeId === charge.id)
+    // A cancelled instalment (integration API) takes no money: a late payment goes back.
+    const open = (row: (typeof rows)[number]) => row.status !== 'PAID' && row.cancelledAt === null
+    const ours = rows.every((row) => open(row) && row.chargeId === charge.id)
     const free = rows.every(
-      (row) => row.status !== 'PAID' && (row.chargeId === null || row.chargeId === charge.id),
+      (row) => open(row) && (row.chargeId === null || row.chargeId === charge.id),
     )
     const takes =
       payment.amount === charge.amount &&

@@ -5,7 +5,7 @@
  * price list, never taken from a client.
  */
 import { randomBytes } from 'node:crypto'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import { isUuid } from '../../contract/http'
 import {
   changeCardRecurrenceSrc,
@@ -44,6 +44,7 @@ import {
 
 export const paymentMessages = {
   instalmentNotFound: 'Parcela não encontrada.',
+  instalmentCancelled: 'Esta parcela foi cancelada e não pode mais ser paga.',
   instalmentPaid: (installment: number) => `A parcela ${installment} já está paga.`,
   oneContract: 'Selecione parcelas de um mesmo contrato.',
   linkNotFound: 'Link de pagamento não encontrado.',
@@ -83,7 +84,13 @@ export async function createPaymentLink(
     })
     .from(paymentOrders)
     .innerJoin(holders, eq(holders.contractId, paymentOrders.contractId))
-    .where(and(inArray(paymentOrders.id, ids), eq(holders.personId, input.personId)))
+    .where(
+      and(
+        inArray(paymentOrders.id, ids),
+        eq(holders.personId, input.personId),
+        isNull(paymentOrders.cancelledAt),
+      ),
+    )
     .orderBy(asc(paymentOrders.installment))
   if (rows.length !== ids.length) throw new ApiError(404, paymentMessages.instalmentNotFound)
   const contractIds = new Set(rows.map((row) => row.contractId))
@@ -231,6 +238,8 @@ export const isCardSwap = (context: LinkContext) => context.link.src === changeC
  */
 export function assertPayable(context: LinkContext, paidStatus: 409 | 410 = 409) {
   if (context.link.status === 'PAID') throw new ApiError(paidStatus, paymentMessages.linkPaid)
+  if (context.instalments.some((row) => row.cancelledAt !== null))
+    throw new ApiError(paidStatus, paymentMessages.instalmentCancelled)
   const paid = context.instalments.filter((row) => row.status === 'PAID').length
   if (paid === 0) return
   if (paid === context.instalments.length) throw new ApiError(paidStatus, paymentMessages.linkPaid)

@@ -39,6 +39,8 @@ export function personValues(
     neighborhood: person.address.neighborhood,
     addressNumber: person.address.number,
     complement: person.address.complement,
+    // A holder's own save: a provider's later write must then name this version (decision 019).
+    writtenBy: 'holder',
     updatedAt,
   }
 }

@@ -155,7 +155,7 @@ export async function saveDependent(
     await replaceAttachments(tx, existing.person.id, person.files_attached, now)
     await tx
       .update(dependents)
-      .set({ dependentTypeId: type.id, updatedAt: version })
+      .set({ dependentTypeId: type.id, writtenBy: 'holder', updatedAt: version })
       .where(eq(dependents.id, existing.dependent.id))
     return saved(existing.dependent.id, version)
   }
@@ -175,6 +175,7 @@ export async function saveDependent(
       dependentTypeId: type.id,
       // Spec §4 lists no review step for new dependents, and they stay editable: ACTIVE.
       status: 'ACTIVE',
+      writtenBy: 'holder',
       createdAt: now,
       updatedAt: now,
     })

@@ -6,7 +6,7 @@
  * claimed in `reminder_sends` (unique per instalment, kind and channel) before it goes out, and
  * only the pass whose insert landed sends it.
  */
-import { and, eq, gte, lte, ne, notInArray, sql } from 'drizzle-orm'
+import { and, eq, gte, isNull, lte, ne, notInArray, sql } from 'drizzle-orm'
 import type { reminderChannels, reminderKinds } from '../../contract/reminders'
 import {
   contracts,
@@ -135,6 +135,7 @@ async function dueReminders(deps: MessageDeps, today: string): Promise<Due[]> {
     .where(
       and(
         ne(paymentOrders.status, 'PAID'),
+        isNull(paymentOrders.cancelledAt),
         gte(paymentOrders.dueDate, addDaysTo(today, -OVERDUE_CATCH_UP_DAYS)),
         lte(paymentOrders.dueDate, addDaysTo(today, daysBefore)),
         notInArray(contracts.status, notCollected),
