@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 import { requestObject } from './http'
+import { personFields, registrationFieldLabels } from './registration'
 
 /** What a key may do; each integration operation names the scope it needs. */
 export const integrationScopes = [
@@ -103,6 +104,309 @@ export const plan = v.object({
 export type Plan = v.InferOutput<typeof plan>
 
 export const planPage = page(plan)
+
+// ---------------------------------------------------------------- members (people)
+
+/** Who wrote a record last: the holder in the portal, or the provider's system. */
+export const writers = ['holder', 'provider'] as const
+
+/**
+ * A person the provider knows (a holder, a dependent, or both on different contracts), with
+ * the holder API's own rules for each field: CPF check digits, CEP, phone, real dates.
+ * A PUT replaces every field below; the photo and attachments are the holder's and stay.
+ */
+export const memberUpsertRequest = requestObject({
+  firstName: personFields.first_name,
+  lastName: personFields.last_name,
+  birthDate: personFields.birth_date,
+  gender: personFields.gender,
+  email: personFields.email,
+  cpf: personFields.cpf,
+  rg: personFields.rg,
+  passport: personFields.passport,
+  birthCertificate: personFields.birth_certificate,
+  phoneDdi: personFields.number_ddi,
+  phone: personFields.phone,
+  cep: personFields.cep,
+  state: personFields.state,
+  city: personFields.city,
+  country: personFields.country,
+  street: personFields.street,
+  neighborhood: personFields.neighborhood,
+  addressNumber: personFields.number,
+  complement: personFields.complement,
+})
+export type MemberUpsert = v.InferOutput<typeof memberUpsertRequest>
+
+const nullableText = v.nullable(v.string())
+
+export const member = v.object({
+  id: v.string(),
+  externalId: nullableText,
+  /** The record's version, also its ETag: send it in If-Match to write after a holder's edit. */
+  version: v.string(),
+  writtenBy: v.picklist(writers),
+  firstName: v.string(),
+  lastName: v.string(),
+  birthDate: nullableText,
+  gender: nullableText,
+  email: nullableText,
+  cpf: nullableText,
+  rg: nullableText,
+  passport: nullableText,
+  birthCertificate: nullableText,
+  phoneDdi: nullableText,
+  phone: nullableText,
+  cep: nullableText,
+  state: nullableText,
+  city: nullableText,
+  country: nullableText,
+  street: nullableText,
+  neighborhood: nullableText,
+  addressNumber: nullableText,
+  complement: nullableText,
+  updatedAt: v.string(),
+})
+export type Member = v.InferOutput<typeof member>
+export const memberPage = page(member)
+
+// ---------------------------------------------------------------- contracts and dependents
+
+/** Spec §4's contract statuses (dependents use the same set). */
+export const contractStatuses = [
+  'ACTIVE',
+  'INACTIVE',
+  'TRANSFERRED',
+  'CANCELLED',
+  'PENDING',
+  'OVERDUE',
+  'REVIEW',
+] as const
+const statusMessage = `Status inválido: use ${contractStatuses.join(', ')}.`
+const statusField = v.picklist(contractStatuses, statusMessage)
+
+const dateMessage = 'Use uma data que exista, no formato AAAA-MM-DD.'
+/** A calendar day that exists (2026-02-30 does not), as `AAAA-MM-DD`. */
+export const dayField = v.pipe(
+  v.string(dateMessage),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, dateMessage),
+  v.check((value) => {
+    const date = new Date(`${value}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  }, dateMessage),
+)
+const optionalDay = v.nullish(dayField, null)
+
+const mandatoryMap = v.nullish(
+  v.pipe(
+    v.record(v.string(), v.boolean('Use true ou false em cada campo obrigatório.')),
+    v.check(
+      (map) => Object.keys(map).every((field) => field in registrationFieldLabels),
+      `Campos obrigatórios aceitos: ${Object.keys(registrationFieldLabels).join(', ')}.`,
+    ),
+  ),
+  {},
+)
+
+const shortText = (max: number, label: string) =>
+  v.nullish(
+    v.pipe(
+      v.string(`${label} deve ser um texto.`),
+      v.trim(),
+      v.maxLength(max, `${label} deve ter no máximo ${max} caracteres.`),
+      v.transform((value) => value || null),
+    ),
+    null,
+  )
+
+export const contractUpsertRequest = requestObject({
+  planExternalId: externalIdField,
+  holderExternalId: externalIdField,
+  status: statusField,
+  holderStatus: v.optional(statusField, 'ACTIVE'),
+  series: shortText(20, 'A série (series)'),
+  number: shortText(40, 'O número do contrato (number)'),
+  saleDate: optionalDay,
+  expiresOn: optionalDay,
+  dependentsIncluded: v.optional(
+    v.pipe(
+      v.number('Informe dependentsIncluded como número.'),
+      v.integer('dependentsIncluded deve ser um número inteiro.'),
+      v.minValue(0, 'dependentsIncluded deve ser de 0 a 99.'),
+      v.maxValue(99, 'dependentsIncluded deve ser de 0 a 99.'),
+    ),
+    0,
+  ),
+  holderMandatoryData: mandatoryMap,
+  dependentMandatoryData: mandatoryMap,
+})
+export type ContractUpsert = v.InferOutput<typeof contractUpsertRequest>
+
+export const dependentUpsertRequest = requestObject({
+  contractExternalId: externalIdField,
+  memberExternalId: externalIdField,
+  /** A dependent type's name, as the portal lists them (Filho(a), Cônjuge…). */
+  type: v.pipe(
+    v.string('Informe o tipo de dependente (type).'),
+    v.trim(),
+    v.nonEmpty('Informe o tipo de dependente (type).'),
+    v.maxLength(60, 'O tipo de dependente deve ter no máximo 60 caracteres.'),
+  ),
+  status: v.optional(statusField, 'ACTIVE'),
+})
+export type DependentUpsert = v.InferOutput<typeof dependentUpsertRequest>
+
+export const dependent = v.object({
+  id: v.string(),
+  externalId: nullableText,
+  contractId: v.string(),
+  contractExternalId: nullableText,
+  memberId: v.string(),
+  memberExternalId: nullableText,
+  type: nullableText,
+  status: v.string(),
+  /** The dependent's version (ETag) and who wrote it last, as for members. */
+  version: v.string(),
+  writtenBy: v.picklist(writers),
+})
+export type Dependent = v.InferOutput<typeof dependent>
+
+export const contract = v.object({
+  id: v.string(),
+  externalId: nullableText,
+  planId: v.string(),
+  planExternalId: nullableText,
+  holderId: v.string(),
+  holderExternalId: nullableText,
+  status: v.string(),
+  holderStatus: v.string(),
+  series: nullableText,
+  number: nullableText,
+  saleDate: nullableText,
+  expiresOn: nullableText,
+  dependentsIncluded: v.number(),
+  holderMandatoryData: v.record(v.string(), v.boolean()),
+  dependentMandatoryData: v.record(v.string(), v.boolean()),
+  termsAcceptedAt: nullableText,
+  /** Every dependent, those the holder added in the portal too (their externalId is null). */
+  dependents: v.array(dependent),
+  version: v.string(),
+})
+export type Contract = v.InferOutput<typeof contract>
+export const contractPage = page(contract)
+
+// ---------------------------------------------------------------- instalments
+
+const cents = (label: string) =>
+  v.pipe(
+    v.number(`Informe ${label} em centavos (número inteiro).`),
+    v.integer(`Informe ${label} em centavos (número inteiro).`),
+    v.minValue(0, `${label} não pode ser negativo.`),
+    v.maxValue(100_000_000_00, `${label} grande demais.`),
+  )
+
+export const instalmentUpsertRequest = requestObject({
+  contractExternalId: externalIdField,
+  number: v.pipe(
+    v.number('Informe o número da parcela (number).'),
+    v.integer('O número da parcela deve ser inteiro.'),
+    v.minValue(1, 'O número da parcela deve ser de 1 a 999.'),
+    v.maxValue(999, 'O número da parcela deve ser de 1 a 999.'),
+  ),
+  description: v.pipe(
+    v.string('Informe a descrição da parcela (description).'),
+    v.trim(),
+    v.nonEmpty('Informe a descrição da parcela (description).'),
+    v.maxLength(200, 'A descrição deve ter no máximo 200 caracteres.'),
+  ),
+  dueDate: dayField,
+  value: cents('o valor (value)'),
+  discount: v.optional(cents('o desconto (discount)'), 0),
+  /** PAID only through mark-paid (with its method and reference) or a payment in the portal. */
+  status: v.optional(
+    v.picklist(
+      ['NOT_PAID', 'OVERDUE'],
+      'Status da parcela: NOT_PAID ou OVERDUE (PAID por mark-paid).',
+    ),
+    'NOT_PAID',
+  ),
+})
+export type InstalmentUpsert = v.InferOutput<typeof instalmentUpsertRequest>
+
+/** How a provider says an instalment was paid outside the portal. */
+export const outsideMethods = ['PIX', 'CARD', 'BOLETO', 'CASH', 'TRANSFER', 'OTHER'] as const
+
+export const markPaidRequest = requestObject({
+  method: v.picklist(outsideMethods, `Forma de pagamento: ${outsideMethods.join(', ')}.`),
+  reference: v.pipe(
+    v.string('Informe a referência do pagamento (reference).'),
+    v.trim(),
+    v.nonEmpty('Informe a referência do pagamento (reference).'),
+    v.maxLength(200, 'A referência deve ter no máximo 200 caracteres.'),
+  ),
+  paidAt: v.pipe(
+    v.string('Informe paidAt como data e hora ISO 8601.'),
+    v.isoTimestamp('Informe paidAt como data e hora ISO 8601 (2026-05-10T14:30:00-03:00).'),
+  ),
+  amount: cents('o valor pago (amount)'),
+})
+export type MarkPaid = v.InferOutput<typeof markPaidRequest>
+
+export const cancelRequest = requestObject({
+  reason: shortText(200, 'O motivo (reason)'),
+})
+
+export const instalment = v.object({
+  id: v.string(),
+  externalId: nullableText,
+  contractId: v.string(),
+  contractExternalId: nullableText,
+  number: v.number(),
+  description: v.string(),
+  dueDate: v.string(),
+  value: v.number(),
+  discount: v.number(),
+  status: v.string(),
+  paidValue: v.nullable(v.number()),
+  paidAt: nullableText,
+  /** Who collected it: the portal (a charge), the provider (mark-paid), or nobody yet. */
+  paidThrough: v.nullable(v.picklist(['portal', 'provider'])),
+  paidOutside: v.nullable(v.object({ method: v.string(), reference: v.string() })),
+  cancelledAt: nullableText,
+})
+export type Instalment = v.InferOutput<typeof instalment>
+export const instalmentPage = page(instalment)
+
+// ---------------------------------------------------------------- member cards
+
+/** ACTIVE cards show and open the gate; BLOCKED is the provider's block (card shown as inactive). */
+export const cardStatuses = ['ACTIVE', 'INACTIVE', 'BLOCKED'] as const
+
+export const cardUpsertRequest = requestObject({
+  contractExternalId: externalIdField,
+  memberExternalId: externalIdField,
+  code: v.pipe(
+    v.string('Informe o código da carteirinha (code).'),
+    v.regex(/^[A-Za-z0-9-]{1,40}$/, 'O código da carteirinha: de 1 a 40 letras, números ou hífen.'),
+  ),
+  status: v.optional(v.picklist(cardStatuses, `Status: ${cardStatuses.join(', ')}.`), 'ACTIVE'),
+  expiresOn: optionalDay,
+})
+export type CardUpsert = v.InferOutput<typeof cardUpsertRequest>
+
+export const memberCard = v.object({
+  id: v.string(),
+  externalId: nullableText,
+  contractId: v.string(),
+  contractExternalId: nullableText,
+  memberId: v.string(),
+  memberExternalId: nullableText,
+  code: v.string(),
+  status: v.string(),
+  expiresOn: nullableText,
+})
+export type MemberCard = v.InferOutput<typeof memberCard>
+export const cardPage = page(memberCard)
 
 // ---------------------------------------------------------------- the key itself
 

@@ -133,9 +133,11 @@ const newAttachmentInput = v.pipe(
  * replaces the whole registration: empty or absent optional fields are stored as empty, and
  * attachments not listed are removed.
  */
-export const personInput = section('Envie os dados da pessoa (person).', {
-  id: optionalUuidOf('person.id'),
-  person_id: optionalUuidOf('person.person_id'),
+/**
+ * Each registration field's rule, shared by the holder's forms (personInput) and the provider's
+ * integration API (contract/integration.ts), so both refuse the same values with the same words.
+ */
+export const personFields = {
   first_name: v.pipe(
     v.string(mandatoryMessage('first_name')),
     v.trim(),
@@ -168,31 +170,52 @@ export const personInput = section('Envie os dados da pessoa (person).', {
     null,
   ),
   email: optionalEmailField,
+  rg: optionalText(20, 'O RG deve ter no máximo 20 caracteres.'),
+  cpf: cpfField,
+  passport: optionalText(20, 'O Passaporte deve ter no máximo 20 caracteres.'),
+  birth_certificate: optionalText(40, 'A Certidão de Nascimento deve ter no máximo 40 caracteres.'),
+  number_ddi: optionalDigits(/^\d{1,4}$/, 'O DDI deve ter de 1 a 4 dígitos.'),
+  phone: optionalDigits(/^\d{8,11}$/, 'O Telefone deve ter de 8 a 11 dígitos.'),
+  cep: optionalDigits(/^\d{8}$/, 'O CEP deve ter 8 dígitos.'),
+  state: optionalStateField,
+  city: optionalText(80, 'A Cidade deve ter no máximo 80 caracteres.'),
+  country: optionalText(60, 'O País deve ter no máximo 60 caracteres.'),
+  street: optionalText(120, 'A Rua deve ter no máximo 120 caracteres.'),
+  neighborhood: optionalText(80, 'O Bairro deve ter no máximo 80 caracteres.'),
+  number: optionalText(10, 'O Número do endereço deve ter no máximo 10 caracteres.'),
+  complement: optionalText(80, 'O Complemento deve ter no máximo 80 caracteres.'),
+} as const
+
+export const personInput = section('Envie os dados da pessoa (person).', {
+  id: optionalUuidOf('person.id'),
+  person_id: optionalUuidOf('person.person_id'),
+  first_name: personFields.first_name,
+  last_name: personFields.last_name,
+  birth_date: personFields.birth_date,
+  gender: personFields.gender,
+  email: personFields.email,
   documents: section('Envie os documentos (documents).', {
     id: optionalUuidOf('documents.id'),
-    rg: optionalText(20, 'O RG deve ter no máximo 20 caracteres.'),
-    cpf: cpfField,
-    passport: optionalText(20, 'O Passaporte deve ter no máximo 20 caracteres.'),
-    birth_certificate: optionalText(
-      40,
-      'A Certidão de Nascimento deve ter no máximo 40 caracteres.',
-    ),
+    rg: personFields.rg,
+    cpf: personFields.cpf,
+    passport: personFields.passport,
+    birth_certificate: personFields.birth_certificate,
   }),
   phone: section('Envie o telefone (phone).', {
     id: optionalUuidOf('phone.id'),
-    number_ddi: optionalDigits(/^\d{1,4}$/, 'O DDI deve ter de 1 a 4 dígitos.'),
-    number: optionalDigits(/^\d{8,11}$/, 'O Telefone deve ter de 8 a 11 dígitos.'),
+    number_ddi: personFields.number_ddi,
+    number: personFields.phone,
   }),
   address: section('Envie o endereço (address).', {
     id: optionalUuidOf('address.id'),
-    cep: optionalDigits(/^\d{8}$/, 'O CEP deve ter 8 dígitos.'),
-    state: optionalStateField,
-    city: optionalText(80, 'A Cidade deve ter no máximo 80 caracteres.'),
-    country: optionalText(60, 'O País deve ter no máximo 60 caracteres.'),
-    street: optionalText(120, 'A Rua deve ter no máximo 120 caracteres.'),
-    neighborhood: optionalText(80, 'O Bairro deve ter no máximo 80 caracteres.'),
-    number: optionalText(10, 'O Número do endereço deve ter no máximo 10 caracteres.'),
-    complement: optionalText(80, 'O Complemento deve ter no máximo 80 caracteres.'),
+    cep: personFields.cep,
+    state: personFields.state,
+    city: personFields.city,
+    country: personFields.country,
+    street: personFields.street,
+    neighborhood: personFields.neighborhood,
+    number: personFields.number,
+    complement: personFields.complement,
   }),
   files_attached: v.pipe(
     v.array(

@@ -113,7 +113,7 @@ export function createServer(appDeps: AppDeps) {
   // Providers' notifications: signed, no session.
   app.route('/', webhookRoutes(deps, payments))
   // The provider's own system: integration keys and scopes, never a holder's session.
-  app.route('/', integrationRoutes(deps))
+  app.route('/', integrationRoutes(deps, payments))
 
   // The demo's stand-ins (/dev, /sandbox): mounted in demo mode only, all from server/demo/.
   if (deps.config.demo) mountDemo(app, deps, limitBody)

@@ -137,6 +137,14 @@ const refusalWrites: {
     table: 'api_keys',
     allows: (change) => onlyChanged(change, 'last_used_at'),
   },
+  // A refusal under an Idempotency-Key is that key's answer, kept for its repeat (decision 019).
+  {
+    route: /^POST \/socios-api\/integration\/v1\//,
+    status: (status) => status >= 400 && status < 500,
+    table: 'integration_idempotency',
+    allows: (change, status) =>
+      change.removed.length === 0 && change.added.every((row) => row.response_status === status),
+  },
   {
     route: 'POST /socios-api/checkout/payment-link',
     status: (status) => status === 402,

@@ -375,23 +375,124 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     body: JSON.stringify({ name: 'Plano do fuzz' }),
   })
   if (made.status !== 201) throw new Error(`plano ${made.status}`)
-  const externalId = ['plano-fuzz', 'plano-novo', 'desconhecido']
-  return [
-    { method: 'GET', path: `${base}/key`, headers },
-    { method: 'GET', path: `${base}/plans`, headers, queries: [{}, { limit: '2' }] },
+  const put = async (path: string, body: unknown) => {
+    const answer = await server.app.request(`${base}${path}`, {
+      method: 'PUT',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    if (answer.status !== 201) throw new Error(`${path} ${answer.status}`)
+  }
+  // One of each resource, so reads, updates and actions meet real rows.
+  await put('/members/by-external-id/socio-fuzz', { firstName: 'Fuzz', cpf: '52998224725' })
+  await put('/members/by-external-id/dep-fuzz', { firstName: 'Filho Fuzz' })
+  await put('/contracts/by-external-id/ct-fuzz', {
+    planExternalId: 'plano-fuzz',
+    holderExternalId: 'socio-fuzz',
+    status: 'ACTIVE',
+  })
+  await put('/instalments/by-external-id/parc-fuzz', {
+    contractExternalId: 'ct-fuzz',
+    number: 1,
+    description: 'Mensalidade',
+    dueDate: '2026-12-10',
+    value: 10_000,
+  })
+  await put('/cards/by-external-id/cart-fuzz', {
+    contractExternalId: 'ct-fuzz',
+    memberExternalId: 'socio-fuzz',
+    code: 'FUZZ-1',
+  })
+  const resource = (name: string, ids: string[], bodies: unknown[]): Endpoint[] => [
     {
       method: 'GET',
-      path: `${base}/plans/by-external-id/:externalId`,
+      path: `${base}/${name}/by-external-id/:externalId`,
       headers,
-      params: { externalId },
+      params: { externalId: ids },
     },
     {
       method: 'PUT',
-      path: `${base}/plans/by-external-id/:externalId`,
+      path: `${base}/${name}/by-external-id/:externalId`,
       headers,
-      params: { externalId },
-      bodies: [{ name: 'Plano do fuzz' }, { name: 'Plano Ouro' }],
+      params: { externalId: ids },
+      bodies,
     },
+  ]
+  const list = (name: string): Endpoint => ({
+    method: 'GET',
+    path: `${base}/${name}`,
+    headers,
+    queries: [{}, { limit: '2' }],
+  })
+  const action = (name: string, verb: string, ids: string[], bodies: unknown[]): Endpoint => ({
+    method: 'POST',
+    path: `${base}/${name}/by-external-id/:externalId/${verb}`,
+    headers: { ...headers, 'idempotency-key': 'fuzz-1' },
+    params: { externalId: ids },
+    bodies,
+  })
+  const externalId = ['plano-fuzz', 'plano-novo', 'desconhecido']
+  return [
+    { method: 'GET', path: `${base}/key`, headers },
+    list('plans'),
+    ...resource('plans', externalId, [{ name: 'Plano do fuzz' }, { name: 'Plano Ouro' }]),
+    list('members'),
+    ...resource(
+      'members',
+      ['socio-fuzz', 'socio-novo'],
+      [
+        { firstName: 'Fuzz', cpf: '52998224725' },
+        { firstName: 'Outra', lastName: 'Pessoa', birthDate: '1990-01-31', cep: '01310100' },
+      ],
+    ),
+    list('contracts'),
+    ...resource(
+      'contracts',
+      ['ct-fuzz', 'ct-novo'],
+      [
+        { planExternalId: 'plano-fuzz', holderExternalId: 'socio-fuzz', status: 'ACTIVE' },
+        {
+          planExternalId: 'plano-fuzz',
+          holderExternalId: 'socio-fuzz',
+          status: 'OVERDUE',
+          dependentsIncluded: 2,
+        },
+      ],
+    ),
+    ...resource(
+      'dependents',
+      ['dep-fuzz', 'dep-novo'],
+      [{ contractExternalId: 'ct-fuzz', memberExternalId: 'dep-fuzz', type: 'Filho(a)' }],
+    ),
+    list('instalments'),
+    ...resource(
+      'instalments',
+      ['parc-fuzz', 'parc-nova'],
+      [
+        {
+          contractExternalId: 'ct-fuzz',
+          number: 1,
+          description: 'Mensalidade',
+          dueDate: '2026-12-10',
+          value: 10_000,
+        },
+      ],
+    ),
+    action(
+      'instalments',
+      'mark-paid',
+      ['parc-fuzz', 'parc-nova'],
+      [{ method: 'CASH', reference: 'caixa-1', paidAt: '2026-12-01T10:00:00Z', amount: 10_000 }],
+    ),
+    action('instalments', 'cancel', ['parc-fuzz', 'parc-nova'], [{}, { reason: 'Renegociada' }]),
+    list('cards'),
+    ...resource(
+      'cards',
+      ['cart-fuzz', 'cart-nova'],
+      [{ contractExternalId: 'ct-fuzz', memberExternalId: 'socio-fuzz', code: 'FUZZ-1' }],
+    ),
+    action('cards', 'block', ['cart-fuzz', 'cart-nova'], [{}]),
+    action('cards', 'unblock', ['cart-fuzz', 'cart-nova'], [{}]),
   ]
 }
 

@@ -3,17 +3,64 @@
  * (problem details), nothing shared with holder sessions. Each route names its operation; the
  * operation's declared scope is what its guard asks of the key.
  */
-import { Hono } from 'hono'
-import { externalIdField, listQuery, planUpsertRequest } from '../../contract/integration'
+import { type Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type * as v from 'valibot'
+import {
+  cancelRequest,
+  cardUpsertRequest,
+  contractUpsertRequest,
+  dependentUpsertRequest,
+  externalIdField,
+  instalmentUpsertRequest,
+  listQuery,
+  markPaidRequest,
+  memberUpsertRequest,
+  planUpsertRequest,
+} from '../../contract/integration'
 import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
-import { keyGuard, ProblemError, parseProblems } from '../http/integration'
+import { ApiError } from '../http/errors'
+import { keyGuard, ProblemError, parseProblems, problemBody } from '../http/integration'
 import { readJsonBody } from '../http/validate'
-import { decodeCursor } from '../services/cursor'
+import { liveMethods, type PaymentsDeps } from '../services/collections'
+import { type Cursor, decodeCursor } from '../services/cursor'
+import {
+  deleteExpiredIntegrationKeys,
+  integrationKeyOf,
+  runIntegrationIdempotent,
+} from '../services/integration-idempotency'
+import {
+  dependentByExternalId,
+  listMembers,
+  memberByExternalId,
+  upsertDependent,
+  upsertMember,
+} from '../services/members'
 import { listPlans, planByExternalId, upsertPlan } from '../services/plans'
+import {
+  cardByExternalId,
+  listProviderCards,
+  setCardBlocked,
+  upsertCard,
+} from '../services/provider-cards'
+import {
+  contractByExternalId,
+  listProviderContracts,
+  upsertProviderContract,
+} from '../services/provider-contracts'
+import {
+  cancelInstalment,
+  instalmentByExternalId,
+  listProviderInstalments,
+  markInstalmentPaid,
+  upsertInstalment,
+} from '../services/provider-instalments'
+import { etagOf, ifMatchVersion, type Upserted } from '../services/upserts'
 
 const PRIVATE = 'private, no-store'
 const defaultLimit = 50
+const SWEEP_EVERY_MS = 10 * 60 * 1000
 
 function pageRequest(query: Record<string, string>) {
   const { cursor: text, limit } = parseProblems(listQuery, query, 'query')
@@ -25,39 +72,252 @@ function pageRequest(query: Record<string, string>) {
   return { cursor, limit: limit ?? defaultLimit }
 }
 
-const externalIdOf = (value: string | undefined) => parseProblems(externalIdField, value, 'path')
+const externalIdOf = (c: Context<AppEnv>) =>
+  parseProblems(externalIdField, c.req.param('externalId'), 'path')
 
-export function integrationRoutes(deps: ServerDeps) {
+const bodyOf = async <S extends v.GenericSchema>(c: Context<AppEnv>, schema: S) =>
+  parseProblems(schema, await readJsonBody(c), 'body')
+
+/** An optional body (cancel, block): none, or an empty one, is `{}`. */
+async function optionalBodyOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S) {
+  const text = await c.req.text()
+  if (text.trim() === '') return parseProblems(schema, {}, 'body')
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new ProblemError(400, 'O corpo não é um JSON válido.')
+  }
+  return parseProblems(schema, parsed, 'body')
+}
+
+const found = <T>(item: T | null, message: string): T => {
+  if (item === null) throw new ProblemError(404, message)
+  return item
+}
+
+export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | undefined) {
   const guard = keyGuard(deps)
+  // Without a bank or gateway no collection can be live, and none is ever cancelled.
+  const billing: PaymentsDeps = payments ?? {
+    ...deps,
+    gateway: undefined,
+    pix: undefined,
+    live: liveMethods(undefined, undefined),
+  }
+  let lastSweep = 0
+
+  const json = (c: Context<AppEnv>, item: unknown, status: ContentfulStatusCode = 200) =>
+    c.json(item, status, { 'Cache-Control': PRIVATE })
+  /** 201 or 200; a record a holder may edit also gets its version as ETag. */
+  const upserted = <T extends object>(c: Context<AppEnv>, { outcome, item }: Upserted<T>) => {
+    const version = 'writtenBy' in item && 'version' in item ? String(item.version) : undefined
+    return c.json(item, outcome === 'created' ? 201 : 200, {
+      'Cache-Control': PRIVATE,
+      ...(version ? { ETag: etagOf(version) } : {}),
+    })
+  }
+  const list =
+    (read: (cursor: Cursor | undefined, limit: number) => Promise<unknown>) =>
+    async (c: Context<AppEnv>) => {
+      const { cursor, limit } = pageRequest(c.req.query())
+      return json(c, await read(cursor, limit))
+    }
+
+  /** A POST under its Idempotency-Key (when sent): a repeat gets the first answer again. */
+  const idempotent =
+    <S extends v.GenericSchema>(
+      schema: S,
+      act: (c: Context<AppEnv>, body: v.InferOutput<S>) => Promise<unknown>,
+    ) =>
+    async (c: Context<AppEnv>) => {
+      const key = integrationKeyOf(c.req.header('idempotency-key'))
+      const externalId = externalIdOf(c)
+      const body = await optionalBodyOf(c, schema)
+      const now = deps.now()
+      const run = async () => ({ status: 200, body: JSON.stringify(await act(c, body)) })
+      if (key === undefined) return json(c, JSON.parse((await run()).body))
+      if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
+        lastSweep = now.getTime()
+        await deleteExpiredIntegrationKeys(deps.db, now)
+      }
+      const answered = await runIntegrationIdempotent(
+        deps.db,
+        {
+          apiKeyId: c.get('integrationKey').id,
+          key,
+          method: c.req.method,
+          path: `${c.req.path}#${externalId}`,
+          body,
+          now,
+        },
+        run,
+        refusalAnswer,
+      )
+      return c.body(answered.body, answered.status as ContentfulStatusCode, {
+        'Cache-Control': PRIVATE,
+        'Content-Type':
+          answered.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json',
+        ...(answered.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
+      })
+    }
+
   return new Hono<AppEnv>()
     .get(at('integrationKey'), guard('integrationKey'), async (c) => {
       // The guard read it already: no second query.
       const key = c.get('integrationKey')
-      return c.json(
-        {
-          id: key.id,
-          name: key.name,
-          last4: key.last4,
-          scopes: key.scopes,
-          createdAt: key.createdAt.toISOString(),
-        },
-        200,
-        { 'Cache-Control': PRIVATE },
-      )
+      return json(c, {
+        id: key.id,
+        name: key.name,
+        last4: key.last4,
+        scopes: key.scopes,
+        createdAt: key.createdAt.toISOString(),
+      })
     })
-    .get(at('listPlans'), guard('listPlans'), async (c) => {
-      const { cursor, limit } = pageRequest(c.req.query())
-      return c.json(await listPlans(deps.db, cursor, limit), 200, { 'Cache-Control': PRIVATE })
-    })
-    .get(at('getPlan'), guard('getPlan'), async (c) => {
-      const plan = await planByExternalId(deps.db, externalIdOf(c.req.param('externalId')))
-      if (!plan) throw new ProblemError(404, 'Nenhum plano com este externalId.')
-      return c.json(plan, 200, { 'Cache-Control': PRIVATE })
-    })
+    .get(
+      at('listPlans'),
+      guard('listPlans'),
+      list((cursor, limit) => listPlans(deps.db, cursor, limit)),
+    )
+    .get(at('getPlan'), guard('getPlan'), async (c) =>
+      json(
+        c,
+        found(
+          await planByExternalId(deps.db, externalIdOf(c)),
+          'Nenhum plano com este externalId.',
+        ),
+      ),
+    )
     .put(at('upsertPlan'), guard('upsertPlan'), async (c) => {
-      const externalId = externalIdOf(c.req.param('externalId'))
-      const input = parseProblems(planUpsertRequest, await readJsonBody(c), 'body')
-      const { outcome, item } = await upsertPlan(deps.db, externalId, input, deps.now())
-      return c.json(item, outcome === 'created' ? 201 : 200, { 'Cache-Control': PRIVATE })
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, planUpsertRequest)
+      return upserted(c, await upsertPlan(deps.db, externalId, input, deps.now()))
     })
+    .get(
+      at('listMembers'),
+      guard('listMembers'),
+      list((cursor, limit) => listMembers(deps.db, cursor, limit)),
+    )
+    .get(at('getMember'), guard('getMember'), async (c) => {
+      const item = found(
+        await memberByExternalId(deps.db, externalIdOf(c)),
+        'Nenhuma pessoa com este externalId.',
+      )
+      return c.json(item, 200, { 'Cache-Control': PRIVATE, ETag: etagOf(item.version) })
+    })
+    .put(at('upsertMember'), guard('upsertMember'), async (c) => {
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, memberUpsertRequest)
+      const ifMatch = ifMatchVersion(c.req.header('if-match'))
+      return upserted(c, await upsertMember(deps.db, externalId, input, ifMatch, deps.now()))
+    })
+    .get(
+      at('listProviderContracts'),
+      guard('listProviderContracts'),
+      list((cursor, limit) => listProviderContracts(deps.db, cursor, limit)),
+    )
+    .get(at('getProviderContract'), guard('getProviderContract'), async (c) =>
+      json(
+        c,
+        found(
+          await contractByExternalId(deps.db, externalIdOf(c)),
+          'Nenhum contrato com este externalId.',
+        ),
+      ),
+    )
+    .put(at('upsertProviderContract'), guard('upsertProviderContract'), async (c) => {
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, contractUpsertRequest)
+      return upserted(c, await upsertProviderContract(deps.db, externalId, input, deps.now()))
+    })
+    .get(at('getDependent'), guard('getDependent'), async (c) => {
+      const item = found(
+        await dependentByExternalId(deps.db, externalIdOf(c)),
+        'Nenhum dependente com este externalId.',
+      )
+      return c.json(item, 200, { 'Cache-Control': PRIVATE, ETag: etagOf(item.version) })
+    })
+    .put(at('upsertDependent'), guard('upsertDependent'), async (c) => {
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, dependentUpsertRequest)
+      const ifMatch = ifMatchVersion(c.req.header('if-match'))
+      return upserted(c, await upsertDependent(deps.db, externalId, input, ifMatch, deps.now()))
+    })
+    .get(
+      at('listProviderInstalments'),
+      guard('listProviderInstalments'),
+      list((cursor, limit) => listProviderInstalments(deps.db, cursor, limit)),
+    )
+    .get(at('getInstalment'), guard('getInstalment'), async (c) =>
+      json(
+        c,
+        found(
+          await instalmentByExternalId(deps.db, externalIdOf(c)),
+          'Nenhuma parcela com este externalId.',
+        ),
+      ),
+    )
+    .put(at('upsertInstalment'), guard('upsertInstalment'), async (c) => {
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, instalmentUpsertRequest)
+      return upserted(c, await upsertInstalment(billing, externalId, input))
+    })
+    .post(
+      at('markInstalmentPaid'),
+      guard('markInstalmentPaid'),
+      idempotent(markPaidRequest, (c, input) =>
+        markInstalmentPaid(billing, externalIdOf(c), input),
+      ),
+    )
+    .post(
+      at('cancelInstalment'),
+      guard('cancelInstalment'),
+      idempotent(cancelRequest, (c, input) =>
+        cancelInstalment(billing, externalIdOf(c), input.reason),
+      ),
+    )
+    .get(
+      at('listProviderCards'),
+      guard('listProviderCards'),
+      list((cursor, limit) => listProviderCards(deps.db, cursor, limit)),
+    )
+    .get(at('getCard'), guard('getCard'), async (c) =>
+      json(
+        c,
+        found(
+          await cardByExternalId(deps.db, externalIdOf(c)),
+          'Nenhuma carteirinha com este externalId.',
+        ),
+      ),
+    )
+    .put(at('upsertCard'), guard('upsertCard'), async (c) => {
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, cardUpsertRequest)
+      return upserted(c, await upsertCard(deps.db, externalId, input, deps.now()))
+    })
+    .post(
+      at('blockCard'),
+      guard('blockCard'),
+      idempotent(cancelRequest, (c) => setCardBlocked(deps.db, externalIdOf(c), true)),
+    )
+    .post(
+      at('unblockCard'),
+      guard('unblockCard'),
+      idempotent(cancelRequest, (c) => setCardBlocked(deps.db, externalIdOf(c), false)),
+    )
+}
+
+/** A refusal of ours, as the answer an Idempotency-Key keeps; null for a failure (not kept). */
+function refusalAnswer(error: unknown): { status: number; body: string } | null {
+  const problem =
+    error instanceof ProblemError
+      ? error
+      : error instanceof ApiError
+        ? new ProblemError(error.status, error.message)
+        : null
+  if (!problem || problem.status >= 500) return null
+  return {
+    status: problem.status,
+    body: JSON.stringify(problemBody(problem.status, problem.detail, problem.errors)),
+  }
 }

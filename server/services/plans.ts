@@ -7,6 +7,7 @@ import type { Plan, PlanUpsert } from '../../contract/integration'
 import type { Database } from '../db/client'
 import { modelContracts } from '../db/schema'
 import { type Cursor, pageOf } from './cursor'
+import type { Upserted } from './upserts'
 
 type Row = typeof modelContracts.$inferSelect
 
@@ -24,8 +25,6 @@ export async function planByExternalId(db: Database, externalId: string): Promis
     .where(eq(modelContracts.externalId, externalId))
   return row ? toPlan(row) : null
 }
-
-export type Upserted<T> = { outcome: 'created' | 'updated' | 'unchanged'; item: T }
 
 /**
  * Creates or updates the plan the provider knows as `externalId`. Two calls at once for a new
