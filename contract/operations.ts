@@ -60,6 +60,18 @@ import {
   saveReminderPreferences,
 } from './api/reminders'
 import { apiDocs, health, healthLive, healthReady, metrics, openApi } from './api/service'
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listEvents,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  pingWebhookEndpoint,
+  replayWebhookEvents,
+  retryWebhookDelivery,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from './api/webhooks'
 import type { Operation } from './operation'
 
 export const operations = [
@@ -122,6 +134,16 @@ export const operations = [
   upsertCard,
   blockCard,
   unblockCard,
+  listEvents,
+  listWebhookEndpoints,
+  createWebhookEndpoint,
+  updateWebhookEndpoint,
+  deleteWebhookEndpoint,
+  rotateWebhookSecret,
+  pingWebhookEndpoint,
+  listWebhookDeliveries,
+  retryWebhookDelivery,
+  replayWebhookEvents,
   health,
   healthLive,
   healthReady,

@@ -26,6 +26,7 @@ import { contractRoutes } from './routes/contracts'
 import { dependentTypeRoutes } from './routes/dependent-types'
 import { healthRoutes } from './routes/health'
 import { integrationRoutes } from './routes/integration'
+import { integrationWebhookRoutes } from './routes/integration-webhooks'
 import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
 import { openApiRoutes } from './routes/openapi'
@@ -114,6 +115,7 @@ export function createServer(appDeps: AppDeps) {
   app.route('/', webhookRoutes(deps, payments))
   // The provider's own system: integration keys and scopes, never a holder's session.
   app.route('/', integrationRoutes(deps, payments))
+  app.route('/', integrationWebhookRoutes(deps))
 
   // The demo's stand-ins (/dev, /sandbox): mounted in demo mode only, all from server/demo/.
   if (deps.config.demo) mountDemo(app, deps, limitBody)

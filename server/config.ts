@@ -59,6 +59,11 @@ export interface Config {
   metricsToken: string | undefined
   /** Calls per minute each integration key may make, all instances together (decision 019). */
   integrationRateLimit: number
+  /**
+   * Webhook delivery (decision 019): WEBHOOK_ALLOW_PRIVATE lets endpoints be on this machine, a
+   * private network or plain http (tests, on-premise); WEBHOOK_TIMEOUT (15 s) per attempt.
+   */
+  webhooks: { allowPrivate: boolean; timeoutMs: number; everyMs: number }
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -356,6 +361,14 @@ export function loadConfig(env: Env = process.env): Config {
       optional('INTEGRATION_RATE_LIMIT', (raw) =>
         parseInteger('INTEGRATION_RATE_LIMIT', raw, 1, 1_000_000),
       ) ?? 600,
+    webhooks: {
+      allowPrivate:
+        optional('WEBHOOK_ALLOW_PRIVATE', (raw) => parseBoolean('WEBHOOK_ALLOW_PRIVATE', raw)) ??
+        false,
+      timeoutMs:
+        (optional('WEBHOOK_TIMEOUT', (raw) => parseDuration('WEBHOOK_TIMEOUT', raw)) ?? 15) * 1000,
+      everyMs: 1000,
+    },
   }
 }
 

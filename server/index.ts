@@ -17,6 +17,7 @@ import { liveMethodsLine } from './services/collections'
 import { startReconciler } from './services/reconciler'
 import { startReminders } from './services/reminders'
 import { loadServerSecret } from './services/secrets'
+import { startWebhookDeliverer } from './services/webhooks'
 
 function readConfig(): Config {
   try {
@@ -103,6 +104,17 @@ const stopReconciler = payments ? startReconciler(payments, config.reconcile) : 
 const { everyMs: remindersEveryMs } = config.reminders
 const stopReminders = remindersEveryMs ? startReminders(deps, remindersEveryMs) : async () => {}
 
+// The provider's webhooks (decision 019): every instance sends what is due; a delivery is claimed
+// in the database (FOR UPDATE SKIP LOCKED), so none goes out twice at once.
+const stopWebhooks = startWebhookDeliverer(
+  {
+    ...deps,
+    allowPrivate: config.webhooks.allowPrivate,
+    timeoutMs: config.webhooks.timeoutMs,
+  },
+  config.webhooks.everyMs,
+)
+
 let stopping = false
 async function shutdown(signal: string) {
   if (stopping) return
@@ -118,6 +130,7 @@ async function shutdown(signal: string) {
   clearTimeout(force)
   await stopReconciler()
   await stopReminders()
+  await stopWebhooks()
   mail.close?.()
   await database.close()
   process.exit(0)

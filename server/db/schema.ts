@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
   bigint,
+  bigserial,
   boolean,
   check,
   date,
@@ -661,3 +662,76 @@ export const integrationIdempotency = pgTable(
   ],
 )
 
+/**
+ * What holders did, for the provider's own system (decision 019): written in the transaction of
+ * the change it reports (a transactional outbox). The id never changes (it is the webhook-id of
+ * every delivery and replay); `sequence` grows with every event, for receivers to drop a stale
+ * one. Kept 30 days.
+ */
+export const integrationEvents = pgTable(
+  'integration_events',
+  {
+    /** `msg_` and 32 hex digits. */
+    id: text('id').primaryKey(),
+    sequence: bigserial('sequence', { mode: 'number' }).notNull().unique(),
+    type: text('type').notNull(),
+    occurredAt: moment('occurred_at').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [index('integration_events_occurred_idx').on(t.occurredAt)],
+)
+
+export interface EndpointSecret {
+  secret: string
+  /** Null for the current secret; the previous one signs beside it until then. */
+  expiresAt: string | null
+}
+
+/** The provider's webhook receivers (Standard Webhooks), each with its own `whsec_` secret. */
+export const webhookEndpoints = pgTable('webhook_endpoints', {
+  id: id(),
+  url: text('url').notNull(),
+  description: text('description'),
+  /** The types it receives; null: all. */
+  eventTypes: jsonb('event_types').$type<string[] | null>(),
+  /** Told when the endpoint is disabled after failing for 5 days. */
+  contactEmail: text('contact_email'),
+  secrets: jsonb('secrets').$type<EndpointSecret[]>().notNull(),
+  disabledAt: moment('disabled_at'),
+  disabledReason: text('disabled_reason'),
+  /** Since when every attempt failed; null after any success. */
+  failingSince: moment('failing_since'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+})
+
+export const deliveryStatuses = ['PENDING', 'DELIVERED', 'FAILED'] as const
+
+/**
+ * One event to one endpoint: PENDING until a 2xx (DELIVERED) or the last retry (FAILED). A
+ * sender claims it (FOR UPDATE SKIP LOCKED) by moving `next_attempt_at` past its send.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => integrationEvents.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: deliveryStatuses }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: moment('next_attempt_at').notNull(),
+    lastStatus: integer('last_status'),
+    lastError: text('last_error'),
+    deliveredAt: moment('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('webhook_deliveries_event_endpoint_idx').on(t.eventId, t.endpointId),
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId),
+  ],
+)

@@ -152,6 +152,23 @@ const refusalWrites: {
     allows: (change) =>
       change.removed.length === 0 && change.added.every((row) => row.status === 'DECLINED'),
   },
+  // A refused card is an event for the provider (instalment.payment_failed), with its
+  // deliveries to the endpoints, written with the refusal (decision 019).
+  {
+    route: 'POST /socios-api/checkout/payment-link',
+    status: (status) => status === 402,
+    table: 'integration_events',
+    allows: (change) =>
+      change.removed.length === 0 &&
+      change.added.every((row) => row.type === 'instalment.payment_failed'),
+  },
+  {
+    route: 'POST /socios-api/checkout/payment-link',
+    status: (status) => status === 402,
+    table: 'webhook_deliveries',
+    allows: (change) =>
+      change.removed.length === 0 && change.added.every((row) => row.status === 'PENDING'),
+  },
   {
     route: 'POST /socios-api/checkout/payment-link',
     status: (status) => status === 402,
@@ -196,6 +213,8 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
       metricsToken: 'token-das-metricas-do-fuzz',
       // Thousands of calls a minute with one key: the limit would answer most of them.
       integrationRateLimit: 1_000_000,
+      // Endpoints on this machine may be saved (no delivery runs during the fuzz).
+      webhooks: { allowPrivate: true, timeoutMs: 1_000, everyMs: 1_000 },
     })
     fixtures = await prepareFixtures(server)
     await settle()
@@ -311,7 +330,7 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
     )
     expect(failures.slice(0, 25).join('\n')).toBe('')
     expect(requests.length).toBeGreaterThanOrEqual(Math.min(total, 10_000))
-  }, 180_000)
+  }, 360_000)
 
   it('still answers afterwards: health and a real contract read', async () => {
     const health = await server.app.request('/socios-api/health')

@@ -431,8 +431,53 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     params: { externalId: ids },
     bodies,
   })
+  const endpoint = await server.app.request(`${base}/webhook-endpoints`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ url: 'http://127.0.0.1:9/webhooks' }),
+  })
+  if (endpoint.status !== 201) throw new Error(`webhook-endpoints ${endpoint.status}`)
+  const { id: endpointId } = (await endpoint.json()) as { id: string }
+  const endpointIds = [endpointId, '00000000-0000-4000-8000-000000000000']
+  const endpointBodies = [
+    { url: 'http://127.0.0.1:9/webhooks' },
+    { url: 'http://127.0.0.1:9/outro', eventTypes: ['instalment.paid'], enabled: false },
+  ]
+  const onEndpoint = (path: string, method: Endpoint['method'], bodies?: unknown[]) => ({
+    method,
+    path: `${base}/webhook-endpoints/:endpointId${path}`,
+    headers: method === 'POST' ? { ...headers, 'idempotency-key': 'fuzz-2' } : headers,
+    params: { endpointId: endpointIds },
+    ...(bodies ? { bodies } : {}),
+  })
   const externalId = ['plano-fuzz', 'plano-novo', 'desconhecido']
   return [
+    {
+      method: 'GET',
+      path: `${base}/events`,
+      headers,
+      queries: [{}, { limit: '2' }, { type: 'instalment.paid' }],
+    },
+    { method: 'GET', path: `${base}/webhook-endpoints`, headers },
+    {
+      method: 'POST',
+      path: `${base}/webhook-endpoints`,
+      headers,
+      bodies: endpointBodies,
+    },
+    onEndpoint('', 'PUT', endpointBodies),
+    onEndpoint('', 'DELETE'),
+    onEndpoint('/rotate-secret', 'POST', [{}]),
+    onEndpoint('/ping', 'POST', [{}]),
+    { ...onEndpoint('/deliveries', 'GET'), queries: [{}, { limit: '2' }] },
+    {
+      method: 'POST',
+      path: `${base}/webhook-endpoints/:endpointId/deliveries/:deliveryId/retry`,
+      headers: { ...headers, 'idempotency-key': 'fuzz-3' },
+      params: { endpointId: endpointIds, deliveryId: ['00000000-0000-4000-8000-000000000001'] },
+      bodies: [{}],
+    },
+    onEndpoint('/replay', 'POST', [{ from: '2026-01-01T00:00:00Z', to: '2026-12-31T00:00:00Z' }]),
     { method: 'GET', path: `${base}/key`, headers },
     list('plans'),
     ...resource('plans', externalId, [{ name: 'Plano do fuzz' }, { name: 'Plano Ouro' }]),

@@ -24,6 +24,7 @@ import { operations } from '../../contract/operations'
 import { passkeySummary } from '../../contract/passkeys'
 import { paymentLinkData, paymentOrder } from '../../contract/payments'
 import { reminderPreferences } from '../../contract/reminders'
+import { eventSchemas, eventSummaries, eventTypes } from '../../contract/webhooks'
 
 /**
  * The answers' shared shapes, named once under components.schemas and referred to from each
@@ -269,6 +270,7 @@ export function openApiDocument(): Json {
     servers: [{ url: apiBase, description: 'Base da API (VITE_API_BASE)' }],
     tags: Object.values(tags).map((name) => ({ name })),
     paths,
+    webhooks: webhookItems(),
     components: {
       schemas: components(),
       securitySchemes: {
@@ -288,6 +290,50 @@ export function openApiDocument(): Json {
       },
     },
   }
+}
+
+/**
+ * The events the portal sends to the provider's endpoints (decision 019), as OpenAPI 3.1
+ * `webhooks`: a POST of `{ type, timestamp, data }` signed per Standard Webhooks.
+ */
+function webhookItems(): Record<string, Json> {
+  return Object.fromEntries(
+    eventTypes.map((type) => [
+      type,
+      {
+        post: {
+          operationId: `evento_${type.replace('.', '_')}`,
+          summary: eventSummaries[type],
+          description:
+            'Assinado conforme Standard Webhooks: cabeçalhos `webhook-id` (o mesmo em toda tentativa e reenvio), `webhook-timestamp` e `webhook-signature` (`v1,<HMAC-SHA256 em base64>` de `id.timestamp.corpo` com o segredo `whsec_` do endpoint; dois durante uma troca de segredo). Qualquer 2xx confirma; 410 desativa o endpoint; 429 e 503 respeitam Retry-After; novas tentativas por cerca de 3 dias. A ordem não é garantida: use `data.sequence` para descartar um evento mais antigo do mesmo objeto.',
+          tags: [tags.integration],
+          parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+            name,
+            in: 'header',
+            required: true,
+            schema: { type: 'string' },
+          })),
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': {
+                schema: {
+                  type: 'object',
+                  required: ['type', 'timestamp', 'data'],
+                  properties: {
+                    type: { const: type },
+                    timestamp: { type: 'string', format: 'date-time' },
+                    data: convert(eventSchemas[type], 'output'),
+                  },
+                },
+              },
+            },
+          },
+          responses: { '2XX': { description: 'Recebido.' } },
+        },
+      },
+    ]),
+  )
 }
 
 /** The committed copy's text: stable key order, two spaces, a final newline. */

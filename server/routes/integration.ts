@@ -20,16 +20,11 @@ import {
 } from '../../contract/integration'
 import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
-import { ApiError } from '../http/errors'
-import { keyGuard, ProblemError, parseProblems, problemBody } from '../http/integration'
+import { keyGuard, ProblemError, parseProblems } from '../http/integration'
+import { idempotentPosts } from '../http/integration-idempotent'
 import { readJsonBody } from '../http/validate'
 import { liveMethods, type PaymentsDeps } from '../services/collections'
 import { type Cursor, decodeCursor } from '../services/cursor'
-import {
-  deleteExpiredIntegrationKeys,
-  integrationKeyOf,
-  runIntegrationIdempotent,
-} from '../services/integration-idempotency'
 import {
   dependentByExternalId,
   listMembers,
@@ -60,7 +55,6 @@ import { etagOf, ifMatchVersion, type Upserted } from '../services/upserts'
 
 const PRIVATE = 'private, no-store'
 const defaultLimit = 50
-const SWEEP_EVERY_MS = 10 * 60 * 1000
 
 function pageRequest(query: Record<string, string>) {
   const { cursor: text, limit } = parseProblems(listQuery, query, 'query')
@@ -78,19 +72,6 @@ const externalIdOf = (c: Context<AppEnv>) =>
 const bodyOf = async <S extends v.GenericSchema>(c: Context<AppEnv>, schema: S) =>
   parseProblems(schema, await readJsonBody(c), 'body')
 
-/** An optional body (cancel, block): none, or an empty one, is `{}`. */
-async function optionalBodyOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S) {
-  const text = await c.req.text()
-  if (text.trim() === '') return parseProblems(schema, {}, 'body')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw new ProblemError(400, 'O corpo não é um JSON válido.')
-  }
-  return parseProblems(schema, parsed, 'body')
-}
-
 const found = <T>(item: T | null, message: string): T => {
   if (item === null) throw new ProblemError(404, message)
   return item
@@ -105,7 +86,6 @@ export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | und
     pix: undefined,
     live: liveMethods(undefined, undefined),
   }
-  let lastSweep = 0
 
   const json = (c: Context<AppEnv>, item: unknown, status: ContentfulStatusCode = 200) =>
     c.json(item, status, { 'Cache-Control': PRIVATE })
@@ -124,43 +104,7 @@ export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | und
       return json(c, await read(cursor, limit))
     }
 
-  /** A POST under its Idempotency-Key (when sent): a repeat gets the first answer again. */
-  const idempotent =
-    <S extends v.GenericSchema>(
-      schema: S,
-      act: (c: Context<AppEnv>, body: v.InferOutput<S>) => Promise<unknown>,
-    ) =>
-    async (c: Context<AppEnv>) => {
-      const key = integrationKeyOf(c.req.header('idempotency-key'))
-      const externalId = externalIdOf(c)
-      const body = await optionalBodyOf(c, schema)
-      const now = deps.now()
-      const run = async () => ({ status: 200, body: JSON.stringify(await act(c, body)) })
-      if (key === undefined) return json(c, JSON.parse((await run()).body))
-      if (now.getTime() - lastSweep > SWEEP_EVERY_MS) {
-        lastSweep = now.getTime()
-        await deleteExpiredIntegrationKeys(deps.db, now)
-      }
-      const answered = await runIntegrationIdempotent(
-        deps.db,
-        {
-          apiKeyId: c.get('integrationKey').id,
-          key,
-          method: c.req.method,
-          path: `${c.req.path}#${externalId}`,
-          body,
-          now,
-        },
-        run,
-        refusalAnswer,
-      )
-      return c.body(answered.body, answered.status as ContentfulStatusCode, {
-        'Cache-Control': PRIVATE,
-        'Content-Type':
-          answered.status >= 400 ? 'application/problem+json; charset=utf-8' : 'application/json',
-        ...(answered.replayed ? { 'Idempotent-Replayed': 'true' } : {}),
-      })
-    }
+  const idempotent = idempotentPosts(deps)
 
   return new Hono<AppEnv>()
     .get(at('integrationKey'), guard('integrationKey'), async (c) => {
@@ -265,16 +209,18 @@ export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | und
     .post(
       at('markInstalmentPaid'),
       guard('markInstalmentPaid'),
-      idempotent(markPaidRequest, (c, input) =>
-        markInstalmentPaid(billing, externalIdOf(c), input),
-      ),
+      idempotent(markPaidRequest, async (c, input) => ({
+        status: 200,
+        item: await markInstalmentPaid(billing, externalIdOf(c), input),
+      })),
     )
     .post(
       at('cancelInstalment'),
       guard('cancelInstalment'),
-      idempotent(cancelRequest, (c, input) =>
-        cancelInstalment(billing, externalIdOf(c), input.reason),
-      ),
+      idempotent(cancelRequest, async (c, input) => ({
+        status: 200,
+        item: await cancelInstalment(billing, externalIdOf(c), input.reason),
+      })),
     )
     .get(
       at('listProviderCards'),
@@ -298,26 +244,17 @@ export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | und
     .post(
       at('blockCard'),
       guard('blockCard'),
-      idempotent(cancelRequest, (c) => setCardBlocked(deps.db, externalIdOf(c), true)),
+      idempotent(cancelRequest, async (c) => ({
+        status: 200,
+        item: await setCardBlocked(deps.db, externalIdOf(c), true),
+      })),
     )
     .post(
       at('unblockCard'),
       guard('unblockCard'),
-      idempotent(cancelRequest, (c) => setCardBlocked(deps.db, externalIdOf(c), false)),
+      idempotent(cancelRequest, async (c) => ({
+        status: 200,
+        item: await setCardBlocked(deps.db, externalIdOf(c), false),
+      })),
     )
-}
-
-/** A refusal of ours, as the answer an Idempotency-Key keeps; null for a failure (not kept). */
-function refusalAnswer(error: unknown): { status: number; body: string } | null {
-  const problem =
-    error instanceof ProblemError
-      ? error
-      : error instanceof ApiError
-        ? new ProblemError(error.status, error.message)
-        : null
-  if (!problem || problem.status >= 500) return null
-  return {
-    status: problem.status,
-    body: JSON.stringify(problemBody(problem.status, problem.detail, problem.errors)),
-  }
 }

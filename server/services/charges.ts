@@ -22,6 +22,7 @@ import {
 } from '../db/schema'
 import { ApiError } from '../http/errors'
 import { type ChargeState, isLive, statesBefore } from './charge-states'
+import { instalmentsPaid, paymentFailed, paymentRefunded } from './event-records'
 import type { AdjustmentRule } from './payment-amounts'
 import { type ChargePlan, instalmentDue, planCharge, todayInSaoPaulo } from './payment-amounts'
 import { type LinkContext, paymentMessages } from './payment-links'
@@ -47,6 +48,30 @@ export async function moveCharge(
   patch: Partial<Pick<Charge, 'gatewayRef' | 'settledAt' | 'expiresAt' | 'data'>> & {
     message?: string
   } = {},
+): Promise<Charge | null> {
+  if (to === 'DECLINED')
+    // A refusal is told to the provider's system in the same transaction as the move.
+    return tx.transaction(async (inner) => {
+      const moved = await moveChargeNow(inner, id, to, patch)
+      if (moved)
+        await paymentFailed(inner, {
+          method: moved.method,
+          shares: moved.data.shares,
+          reason: patch.message ?? 'Pagamento recusado.',
+          at: new Date(),
+        })
+      return moved
+    })
+  return moveChargeNow(tx, id, to, patch)
+}
+
+async function moveChargeNow(
+  tx: Database,
+  id: string,
+  to: ChargeState,
+  patch: Partial<Pick<Charge, 'gatewayRef' | 'settledAt' | 'expiresAt' | 'data'>> & {
+    message?: string
+  },
 ): Promise<Charge | null> {
   const { message, data, ...columns } = patch
   const [moved] = await tx
@@ -284,6 +309,13 @@ export async function settlePayment(
         ((charge.status === 'CANCELLED' || charge.status === 'EXPIRED') && free))
     if (takes && (await moveCharge(tx, charge.id, 'PAID', { settledAt: payment.at }))) {
       await payInstalments(tx, charge, payment.at)
+      await instalmentsPaid(tx, {
+        chargeId: charge.id,
+        method: charge.method,
+        shares: charge.data.shares,
+        paymentId: payment.id,
+        at: payment.at,
+      })
       await tx
         .update(receivedPayments)
         .set({ applied: true })
@@ -319,6 +351,18 @@ export async function refundDone(db: Database, paymentId: string, at: Date) {
       .where(and(eq(receivedPayments.id, paymentId), eq(receivedPayments.refundStatus, 'PENDING')))
       .returning()
     if (!payment) return
+    const [charge] = await tx
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.id, payment.chargeId))
+    if (charge)
+      await paymentRefunded(tx, {
+        method: charge.method,
+        shares: charge.data.shares,
+        amount: payment.amount,
+        chargeAmount: charge.amount,
+        at,
+      })
     const [open] = await tx
       .select({ id: receivedPayments.id })
       .from(receivedPayments)

@@ -12,6 +12,7 @@ import { cardRecurrences, paymentCharges } from '../db/schema'
 import { ApiError } from '../http/errors'
 import { type Charge, moveCharge, readCharge, settlePayment } from './charges'
 import { gatewayOf, openCollection, type PaymentsDeps, resolveCharge } from './collections'
+import { recurrenceCardUpdated } from './event-records'
 import { fullName } from './mappers'
 import {
   assertPayable,
@@ -93,16 +94,27 @@ async function swapRecurrenceCard(deps: CheckoutDeps, context: LinkContext, card
     throw new ApiError(502, checkoutMessages.gatewayFailed)
   }
   if (!check.approved) throw new ApiError(402, check.message)
-  const [swapped] = await deps.db
-    .update(cardRecurrences)
-    .set({
-      cardToken: card.token,
-      brand: card.brand,
-      lastFour: card.lastFour,
-      updatedAt: deps.now(),
-    })
-    .where(eq(cardRecurrences.contractId, context.contract.id))
-    .returning({ id: cardRecurrences.id })
+  const swapped = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(cardRecurrences)
+      .set({
+        cardToken: card.token,
+        brand: card.brand,
+        lastFour: card.lastFour,
+        updatedAt: deps.now(),
+      })
+      .where(eq(cardRecurrences.contractId, context.contract.id))
+      .returning({ id: cardRecurrences.id })
+    // Brand and last 4 only: the provider's system never sees the card.
+    if (row)
+      await recurrenceCardUpdated(tx, {
+        contractId: context.contract.id,
+        brand: card.brand,
+        last4: card.lastFour,
+        at: deps.now(),
+      })
+    return row
+  })
   if (!swapped) throw new ApiError(422, checkoutMessages.noRecurrence)
   return checkoutMessages.cardSwapped
 }

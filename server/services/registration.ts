@@ -16,6 +16,7 @@ import { contracts, dependents, dependentTypes, holders, persons } from '../db/s
 import { ApiError } from '../http/errors'
 import { idOrNotFound } from '../http/validate'
 import { contractMessages } from './contracts'
+import { changedMemberFields, dependentSaved, holderUpdated } from './event-records'
 import type { Answer } from './idempotency'
 import { isStale, nextVersion } from './idempotency-rules'
 import {
@@ -84,14 +85,18 @@ export async function saveHolder(
     .where(eq(holders.personId, personId))
   const latest = Math.max(...versions.map((row) => row.updatedAt.getTime()))
   const version = nextVersion(new Date(latest), now)
-  await writeUnique(() =>
-    tx
-      .update(persons)
-      .set(personValues(person, input.photo?.base_64 ?? null, version))
-      .where(eq(persons.id, personId)),
-  )
+  const values = personValues(person, input.photo?.base_64 ?? null, version)
+  await writeUnique(() => tx.update(persons).set(values).where(eq(persons.id, personId)))
   await replaceAttachments(tx, personId, person.files_attached, now)
   await tx.update(holders).set({ updatedAt: version }).where(eq(holders.personId, personId))
+  // The provider's system hears what changed, in this same transaction (decision 019).
+  await holderUpdated(tx, {
+    personId,
+    contractId: contract.id,
+    changedFields: changedMemberFields(stored, values),
+    version,
+    at: now,
+  })
   return saved(holder.id, version)
 }
 
@@ -146,17 +151,25 @@ export async function saveDependent(
   const photo = input.photo?.base_64 ?? null
   if (existing) {
     const version = nextVersion(existing.dependent.updatedAt, now)
+    const values = personValues(person, photo, version)
     await writeUnique(() =>
-      tx
-        .update(persons)
-        .set(personValues(person, photo, version))
-        .where(eq(persons.id, existing.person.id)),
+      tx.update(persons).set(values).where(eq(persons.id, existing.person.id)),
     )
     await replaceAttachments(tx, existing.person.id, person.files_attached, now)
     await tx
       .update(dependents)
       .set({ dependentTypeId: type.id, writtenBy: 'holder', updatedAt: version })
       .where(eq(dependents.id, existing.dependent.id))
+    await dependentSaved(tx, {
+      dependentId: existing.dependent.id,
+      created: false,
+      changedFields: [
+        ...changedMemberFields(existing.person, values),
+        ...(existing.dependent.dependentTypeId === type.id ? [] : ['type']),
+      ],
+      version,
+      at: now,
+    })
     return saved(existing.dependent.id, version)
   }
   const [created] = await writeUnique(() =>
@@ -181,6 +194,13 @@ export async function saveDependent(
     })
     .returning({ id: dependents.id })
   if (!dependent) throw new Error('dependente não criado')
+  await dependentSaved(tx, {
+    dependentId: dependent.id,
+    created: true,
+    changedFields: [],
+    version: now,
+    at: now,
+  })
   return saved(dependent.id, now)
 }
 

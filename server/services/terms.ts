@@ -6,6 +6,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../db/client'
 import { contracts, holders } from '../db/schema'
 import type { HolderContract } from './contracts'
+import { termsAccepted } from './event-records'
 import { fullName } from './mappers'
 
 export const termMessages = {
@@ -31,10 +32,12 @@ export async function acceptTerms(
       .for('update', { of: contracts })
     if (!owned) return false
     if (owned.terms && owned.acceptedAt) return true
+    const acceptedAt = owned.acceptedAt ?? now
     await tx
       .update(contracts)
-      .set({ terms: true, termsAcceptedAt: owned.acceptedAt ?? now, updatedAt: now })
+      .set({ terms: true, termsAcceptedAt: acceptedAt, updatedAt: now })
       .where(eq(contracts.id, contractId))
+    await termsAccepted(tx, contractId, acceptedAt)
     return true
   })
 }

@@ -1,0 +1,254 @@
+/**
+ * The events of the catalogue (contract/webhooks.ts), built where their change happens and
+ * recorded in its transaction (events.ts). Each names its objects by the portal's id and the
+ * provider's externalId, read in the same transaction.
+ */
+import { eq, inArray } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import { contracts, dependents, dependentTypes, paymentOrders, persons } from '../db/schema'
+import { recordEvent } from './events'
+
+type Ref = { id: string; externalId: string | null }
+
+async function contractRef(tx: Database, id: string): Promise<Ref> {
+  const [row] = await tx
+    .select({ externalId: contracts.externalId })
+    .from(contracts)
+    .where(eq(contracts.id, id))
+  return { id, externalId: row?.externalId ?? null }
+}
+
+async function personRef(tx: Database, id: string): Promise<Ref> {
+  const [row] = await tx
+    .select({ externalId: persons.externalId })
+    .from(persons)
+    .where(eq(persons.id, id))
+  return { id, externalId: row?.externalId ?? null }
+}
+
+/** The integration API's name of each person column a holder's save may change. */
+const memberFields: Record<string, string> = {
+  firstName: 'firstName',
+  lastName: 'lastName',
+  birthDate: 'birthDate',
+  gender: 'gender',
+  email: 'email',
+  cpf: 'cpf',
+  rg: 'rg',
+  passport: 'passport',
+  birthCertificate: 'birthCertificate',
+  phoneDdi: 'phoneDdi',
+  phoneNumber: 'phone',
+  cep: 'cep',
+  state: 'state',
+  city: 'city',
+  country: 'country',
+  street: 'street',
+  neighborhood: 'neighborhood',
+  addressNumber: 'addressNumber',
+  complement: 'complement',
+  imageBase64: 'photo',
+}
+
+/** Which of the person's fields a save changed, by the integration API's names. */
+export function changedMemberFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): string[] {
+  return Object.entries(memberFields).flatMap(([column, name]) =>
+    column in after && after[column] !== before[column] ? [name] : [],
+  )
+}
+
+export async function holderUpdated(
+  tx: Database,
+  input: { personId: string; contractId: string; changedFields: string[]; version: Date; at: Date },
+) {
+  if (input.changedFields.length === 0) return
+  await recordEvent(
+    tx,
+    'holder.updated',
+    {
+      member: await personRef(tx, input.personId),
+      contract: await contractRef(tx, input.contractId),
+      changedFields: input.changedFields,
+      version: input.version.toISOString(),
+    },
+    input.at,
+  )
+}
+
+export async function dependentSaved(
+  tx: Database,
+  input: {
+    dependentId: string
+    created: boolean
+    changedFields: string[]
+    version: Date
+    at: Date
+  },
+) {
+  const [row] = await tx
+    .select({ dependent: dependents, type: dependentTypes.name })
+    .from(dependents)
+    .leftJoin(dependentTypes, eq(dependentTypes.id, dependents.dependentTypeId))
+    .where(eq(dependents.id, input.dependentId))
+  if (!row) return
+  const { dependent, type } = row
+  if (!input.created && input.changedFields.length === 0) return
+  const common = {
+    dependent: { id: dependent.id, externalId: dependent.externalId },
+    member: await personRef(tx, dependent.personId),
+    contract: await contractRef(tx, dependent.contractId),
+    version: input.version.toISOString(),
+  }
+  if (input.created) {
+    await recordEvent(tx, 'dependent.created', { ...common, type }, input.at)
+    return
+  }
+  await recordEvent(
+    tx,
+    'dependent.updated',
+    { ...common, changedFields: input.changedFields },
+    input.at,
+  )
+}
+
+export async function termsAccepted(tx: Database, contractId: string, acceptedAt: Date) {
+  await recordEvent(
+    tx,
+    'terms.accepted',
+    { contract: await contractRef(tx, contractId), acceptedAt: acceptedAt.toISOString() },
+    acceptedAt,
+  )
+}
+
+type Share = { id: string; paid: number }
+
+async function instalmentRefs(tx: Database, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { ref: Ref; contract: Ref }>()
+  const rows = await tx
+    .select({
+      id: paymentOrders.id,
+      externalId: paymentOrders.externalId,
+      contractId: paymentOrders.contractId,
+      contractExternalId: contracts.externalId,
+    })
+    .from(paymentOrders)
+    .innerJoin(contracts, eq(contracts.id, paymentOrders.contractId))
+    .where(inArray(paymentOrders.id, ids))
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        ref: { id: row.id, externalId: row.externalId },
+        contract: { id: row.contractId, externalId: row.contractExternalId },
+      },
+    ]),
+  )
+}
+
+/** The gateway's reference of a payment, by how its id was made (charges.ts `Payment`). */
+function referencesOf(chargeId: string, paymentId: string) {
+  if (paymentId.startsWith('card:'))
+    return { chargeId, cardAuthorization: paymentId.slice('card:'.length) }
+  if (paymentId.startsWith('boleto:'))
+    return { chargeId, boleto: paymentId.slice('boleto:'.length) }
+  return { chargeId, pixEndToEndId: paymentId }
+}
+
+export async function instalmentsPaid(
+  tx: Database,
+  input: { chargeId: string; method: string; shares: Share[]; paymentId: string; at: Date },
+) {
+  const refs = await instalmentRefs(
+    tx,
+    input.shares.map((share) => share.id),
+  )
+  for (const share of input.shares) {
+    const found = refs.get(share.id)
+    if (!found) continue
+    await recordEvent(
+      tx,
+      'instalment.paid',
+      {
+        instalment: found.ref,
+        contract: found.contract,
+        method: input.method,
+        amount: share.paid,
+        paidAt: input.at.toISOString(),
+        references: referencesOf(input.chargeId, input.paymentId),
+      },
+      input.at,
+    )
+  }
+}
+
+export async function paymentFailed(
+  tx: Database,
+  input: { method: string; shares: Share[]; reason: string; at: Date },
+) {
+  const refs = await instalmentRefs(
+    tx,
+    input.shares.map((share) => share.id),
+  )
+  for (const share of input.shares) {
+    const found = refs.get(share.id)
+    if (!found) continue
+    await recordEvent(
+      tx,
+      'instalment.payment_failed',
+      {
+        instalment: found.ref,
+        contract: found.contract,
+        method: input.method,
+        amount: share.paid,
+        reason: input.reason,
+      },
+      input.at,
+    )
+  }
+}
+
+export async function paymentRefunded(
+  tx: Database,
+  input: { method: string; shares: Share[]; amount: number; chargeAmount: number; at: Date },
+) {
+  const refs = await instalmentRefs(
+    tx,
+    input.shares.map((share) => share.id),
+  )
+  for (const share of input.shares) {
+    const found = refs.get(share.id)
+    if (!found) continue
+    // The payment's amount split as the charge's was (a payment of another amount: pro rata).
+    const amount =
+      input.amount === input.chargeAmount
+        ? share.paid
+        : Math.round((share.paid * input.amount) / Math.max(input.chargeAmount, 1))
+    await recordEvent(
+      tx,
+      'instalment.refunded',
+      {
+        instalment: found.ref,
+        contract: found.contract,
+        method: input.method,
+        amount,
+        refundedAt: input.at.toISOString(),
+      },
+      input.at,
+    )
+  }
+}
+
+export async function recurrenceCardUpdated(
+  tx: Database,
+  input: { contractId: string; brand: string; last4: string; at: Date },
+) {
+  await recordEvent(
+    tx,
+    'recurrence.card_updated',
+    { contract: await contractRef(tx, input.contractId), brand: input.brand, last4: input.last4 },
+    input.at,
+  )
+}

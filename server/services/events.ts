@@ -1,0 +1,104 @@
+/**
+ * What holders did, told to the provider's own system (issue 25, decision 019): each event is
+ * written in the same transaction as the change it reports (a transactional outbox), so an
+ * event exists exactly when its change committed. Its id never changes (retries and replays send
+ * the same `webhook-id`); its `sequence` grows with every event, so a receiver keeps, per
+ * object, the highest it has seen and drops an older one that arrives late. Order of delivery
+ * is not promised.
+ */
+import { randomUUID } from 'node:crypto'
+import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm'
+import type { EventType } from '../../contract/webhooks'
+import type { Database } from '../db/client'
+import { integrationEvents, webhookDeliveries, webhookEndpoints } from '../db/schema'
+
+/** Events stay listable (GET /events) and replayable for this long. */
+export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
+
+export type EventData = Record<string, unknown>
+
+/** A new event id, also its `webhook-id`: `msg_` and 32 hex digits. */
+export const newEventId = () => `msg_${randomUUID().replace(/-/g, '')}`
+
+/**
+ * Records an event inside the caller's transaction, with one pending delivery for every live
+ * endpoint that listens to its type. Nothing leaves here: the deliverer sends it after commit.
+ */
+export async function recordEvent(
+  tx: Database,
+  type: EventType,
+  data: EventData,
+  at: Date,
+  /** Only this endpoint (a ping); otherwise every live endpoint that listens to the type. */
+  onlyEndpoint?: string,
+): Promise<string> {
+  const id = newEventId()
+  await tx.insert(integrationEvents).values({ id, type, occurredAt: at, data })
+  await tx.execute(sql`
+    insert into ${webhookDeliveries} (event_id, endpoint_id, status, next_attempt_at, created_at)
+    select ${id}, e.id, 'PENDING', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+      from ${webhookEndpoints} e
+     where e.disabled_at is null
+       and (e.event_types is null or jsonb_exists(e.event_types, ${type}))
+       and (${onlyEndpoint ?? null}::uuid is null or e.id = ${onlyEndpoint ?? null}::uuid)`)
+  return id
+}
+
+export type StoredEvent = typeof integrationEvents.$inferSelect
+
+/** The Standard Webhooks payload: `type`, `timestamp` and `data` (with the event's own ids). */
+export function eventPayload(event: StoredEvent) {
+  return {
+    type: event.type,
+    timestamp: event.occurredAt.toISOString(),
+    data: { id: event.id, sequence: event.sequence, ...event.data },
+  }
+}
+
+export interface EventQuery {
+  /** The `sequence` after which to list (the previous page's last). */
+  after: number | undefined
+  limit: number
+  type: string | undefined
+  now: Date
+}
+
+/** Events of the last 30 days, oldest first, a page at a time. */
+export async function listEvents(db: Database, query: EventQuery) {
+  const since = new Date(query.now.getTime() - EVENT_RETENTION_MS)
+  const rows = await db
+    .select()
+    .from(integrationEvents)
+    .where(
+      and(
+        gte(integrationEvents.occurredAt, since),
+        query.after === undefined ? undefined : gt(integrationEvents.sequence, query.after),
+        query.type === undefined ? undefined : eq(integrationEvents.type, query.type),
+      ),
+    )
+    .orderBy(asc(integrationEvents.sequence))
+    .limit(query.limit + 1)
+  const data = rows.slice(0, query.limit)
+  const last = data.at(-1)
+  return {
+    data: data.map((event) => ({ id: event.id, ...eventPayload(event) })),
+    nextCursor: rows.length > query.limit && last ? String(last.sequence) : null,
+  }
+}
+
+/** The latest event, for a test or an operator to see what was last told. */
+export async function latestEvent(db: Database) {
+  const [row] = await db
+    .select()
+    .from(integrationEvents)
+    .orderBy(desc(integrationEvents.sequence))
+    .limit(1)
+  return row
+}
+
+/** Events older than 30 days go, with their deliveries (cascade). */
+export async function deleteOldEvents(db: Database, now: Date) {
+  await db
+    .delete(integrationEvents)
+    .where(lt(integrationEvents.occurredAt, new Date(now.getTime() - EVENT_RETENTION_MS)))
+}
