@@ -85,6 +85,43 @@ export const page = <T extends v.GenericSchema>(item: T) =>
 
 // ---------------------------------------------------------------- plans (contract models)
 
+const flag = (name: string) => v.boolean(`${name} deve ser true ou false.`)
+
+/**
+ * How a plan's instalments may be paid (spec §6 payment link): the methods its links offer (the
+ * server still offers only those it has a bank or gateway for), the Pix's minutes, fixed
+ * instalments for recurrence and boleto, and the company at the card gateway.
+ */
+export const planPayments = requestObject({
+  pix: flag('pix'),
+  credit: flag('credit'),
+  recurrence: flag('recurrence'),
+  boletoPix: flag('boletoPix'),
+  pixMinutes: v.optional(
+    v.pipe(
+      v.number('pixMinutes deve ser um número.'),
+      v.integer('pixMinutes deve ser inteiro.'),
+      v.minValue(5, 'pixMinutes deve ser de 5 a 1440.'),
+      v.maxValue(1440, 'pixMinutes deve ser de 5 a 1440.'),
+    ),
+    30,
+  ),
+  fixedInstallments: v.optional(
+    v.pipe(
+      v.number('fixedInstallments deve ser um número.'),
+      v.integer('fixedInstallments deve ser inteiro.'),
+      v.minValue(0, 'fixedInstallments deve ser de 0 a 24.'),
+      v.maxValue(24, 'fixedInstallments deve ser de 0 a 24.'),
+    ),
+    0,
+  ),
+  gatewayCompanyId: v.optional(
+    v.pipe(v.string(), v.maxLength(100, 'gatewayCompanyId deve ter no máximo 100 caracteres.')),
+    '',
+  ),
+})
+export type PlanPayments = v.InferOutput<typeof planPayments>
+
 export const planUpsertRequest = requestObject({
   name: v.pipe(
     v.string('Informe o nome do plano (name).'),
@@ -92,6 +129,8 @@ export const planUpsertRequest = requestObject({
     v.nonEmpty('Informe o nome do plano (name).'),
     v.maxLength(200, 'O nome do plano deve ter no máximo 200 caracteres.'),
   ),
+  /** Absent: kept as it is; a new plan then takes every method (the server's own limit still applies). */
+  payments: v.optional(planPayments),
 })
 export type PlanUpsert = v.InferOutput<typeof planUpsertRequest>
 
@@ -99,6 +138,17 @@ export const plan = v.object({
   id: v.string(),
   externalId: v.nullable(v.string()),
   name: v.string(),
+  payments: v.nullable(
+    v.object({
+      pix: v.boolean(),
+      credit: v.boolean(),
+      recurrence: v.boolean(),
+      boletoPix: v.boolean(),
+      pixMinutes: v.number(),
+      fixedInstallments: v.number(),
+      gatewayCompanyId: v.string(),
+    }),
+  ),
   updatedAt: v.string(),
 })
 export type Plan = v.InferOutput<typeof plan>

@@ -7,12 +7,17 @@
  *   keys create --name <nome> --scopes <escopo,escopo…>   prints the key once
  *   keys list                                              id, name, last 4, scopes, last use
  *   keys revoke <id>
+ *   import <arquivos…> [--dry-run] [--partial] [--report <pasta>]
+ *                                                          spreadsheets in (server/import/)
  */
 import { parseArgs } from 'node:util'
+import { SingleBar } from 'cli-progress'
 import { integrationScopes } from '../../contract/integration'
 import { ConfigError, loadConfig } from '../config'
 import { openDatabase } from '../db/client'
 import { DataDirError } from '../db/data-dir'
+import { ImportFileError, runImport, summaryLines } from '../import/run'
+import { createLogger } from '../logger'
 import {
   checkedScopes,
   createApiKey,
@@ -26,13 +31,22 @@ const usage = `Uso: npm run portal -- <comando>
   keys create --name <nome> --scopes <escopo,escopo…>
   keys list
   keys revoke <id>
+  import <arquivos.csv…> [--dry-run] [--partial] [--report <pasta>]
 
 Escopos: ${integrationScopes.join(', ')}.`
 
-/** Exit codes: 64 a command used wrongly (EX_USAGE), 1 anything else that failed. */
+/**
+ * Exit codes: 64 a command used wrongly (EX_USAGE), 65 data that cannot be loaded as it is
+ * (EX_DATAERR: an import with rows in error), 1 anything else that failed.
+ */
 class UsageError extends Error {}
+export class DataError extends Error {}
 
-type Output = { out: (line: string) => void }
+type Output = {
+  out: (line: string) => void
+  /** Progress of a long command: a bar on a terminal, a count every so often otherwise. */
+  progress?: (pass: string, done: number, total: number) => void
+}
 
 export async function runPortalCommand(
   argv: string[],
@@ -44,13 +58,24 @@ export async function runPortalCommand(
       return parseArgs({
         args: argv,
         allowPositionals: true,
-        options: { name: { type: 'string' }, scopes: { type: 'string' } },
+        options: {
+          name: { type: 'string' },
+          scopes: { type: 'string' },
+          'dry-run': { type: 'boolean' },
+          partial: { type: 'boolean' },
+          report: { type: 'string' },
+        },
       })
     } catch (error) {
       throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`)
     }
   })()
   const { positionals, values } = parsed
+  if (positionals[0] === 'import') {
+    const files = positionals.slice(1)
+    if (!files.length) throw new UsageError(usage)
+    return importFiles(files, values, output, env)
+  }
   const [group, command, ...rest] = positionals
   if (group !== 'keys' || !command || !['create', 'list', 'revoke'].includes(command))
     throw new UsageError(usage)
@@ -94,13 +119,77 @@ export async function runPortalCommand(
   }
 }
 
+async function importFiles(
+  files: string[],
+  values: { 'dry-run'?: boolean; partial?: boolean; report?: string },
+  output: Output,
+  env: NodeJS.ProcessEnv,
+) {
+  const config = loadConfig(env)
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    await handle.migrate({ demo: config.demo })
+    const options = {
+      files,
+      dryRun: values['dry-run'] === true,
+      partial: values.partial === true,
+      reportDir: values.report ?? '.',
+      now: () => new Date(),
+      logger: createLogger({ level: config.logLevel, demo: config.demo }),
+      progress: (pass: string, done: number, total: number) => output.progress?.(pass, done, total),
+    }
+    const result = await runImport(handle.db, options)
+    for (const line of summaryLines(result, options)) output.out(line)
+    if (result.errorRows) throw new DataError(`${result.errorRows} linha(s) com erro.`)
+  } catch (error) {
+    if (error instanceof ImportFileError) throw new DataError(error.message)
+    throw error
+  } finally {
+    await handle.close()
+  }
+}
+
+/** A bar on a terminal (cli-progress); elsewhere a line every 10,000 rows. */
+function progressOutput(): Output['progress'] {
+  if (!process.stderr.isTTY)
+    return (pass, done) => {
+      if (done % 10_000 === 0) console.error(`${pass}: ${done} linhas`)
+    }
+  let bar: SingleBar | undefined
+  let current = ''
+  return (pass, done, total) => {
+    if (pass !== current) {
+      bar?.stop()
+      current = pass
+      bar = new SingleBar({
+        format: total
+          ? `${pass} {bar} {value}/{total} linhas ({eta_formatted})`
+          : `${pass} {value} linhas`,
+        stream: process.stderr,
+        hideCursor: true,
+        clearOnComplete: true,
+      })
+      bar.start(total, 0)
+    }
+    if (done % 200 === 0 || done === total) bar?.update(done)
+    if (total && done === total) bar?.stop()
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   try {
-    await runPortalCommand(process.argv.slice(2), { out: (line) => console.log(line) })
+    await runPortalCommand(process.argv.slice(2), {
+      out: (line) => console.log(line),
+      progress: progressOutput(),
+    })
   } catch (error) {
     if (error instanceof UsageError) {
       console.error(error.message)
       process.exit(64)
+    }
+    if (error instanceof DataError) {
+      console.error(error.message)
+      process.exit(65)
     }
     if (
       error instanceof KeyInputError ||

@@ -228,16 +228,24 @@ export async function dependentsOf(db: Database, contractIds: string[]) {
   return rows.map(toDependent)
 }
 
-/** The dependent type named `name` (as the portal lists them, any letter case), or a 422. */
+/**
+ * The dependent type named `name` (any letter case, accents counted). The provider's names are
+ * the catalogue the holder's form offers: one not there yet is added (a production database
+ * starts with none; the demo seeds its own).
+ */
 async function dependentTypeNamed(tx: Database, name: string) {
   const types = await tx.select().from(dependentTypes)
   const found = types.find(
     (type) => type.name.localeCompare(name, 'pt-BR', { sensitivity: 'accent' }) === 0,
   )
   if (found) return found
-  const names = types.map((type) => type.name).sort((a, b) => a.localeCompare(b, 'pt-BR'))
-  const message = `Tipo de dependente desconhecido. Use um destes: ${names.join(', ')}.`
-  throw new ProblemError(422, message, [{ path: 'body.type', code: 'not_found', message }])
+  await tx
+    .insert(dependentTypes)
+    .values({ name })
+    .onConflictDoNothing({ target: dependentTypes.name })
+  const [added] = await tx.select().from(dependentTypes).where(eq(dependentTypes.name, name))
+  if (!added) throw new Error('tipo de dependente não gravado')
+  return added
 }
 
 /**

@@ -1,79 +1,142 @@
 /**
  * Plans (contract models) as the provider's integration API sees them (decision 019): found
- * and kept by the provider's `externalId`; an upsert that changes nothing writes nothing.
+ * and kept by the provider's `externalId`, with how their instalments may be paid (the plan's
+ * payment settings); an upsert that changes nothing writes nothing.
  */
 import { asc, eq, gt } from 'drizzle-orm'
-import type { Plan, PlanUpsert } from '../../contract/integration'
+import type { Plan, PlanPayments, PlanUpsert } from '../../contract/integration'
 import type { Database } from '../db/client'
-import { modelContracts } from '../db/schema'
+import { modelContracts, paymentSettings } from '../db/schema'
 import { type Cursor, pageOf } from './cursor'
-import type { Upserted } from './upserts'
+import { sameValues, type Upserted, upsertRetrying } from './upserts'
 
 type Row = typeof modelContracts.$inferSelect
+type Settings = typeof paymentSettings.$inferSelect
 
-const toPlan = (row: Row): Plan => ({
+const toPlan = (row: Row, settings: Settings | null): Plan => ({
   id: row.id,
   externalId: row.externalId,
   name: row.name,
+  payments: settings
+    ? {
+        pix: settings.validPaymentTypes.pix,
+        credit: settings.validPaymentTypes.credit,
+        recurrence: settings.validPaymentTypes.recurrence,
+        boletoPix: settings.validPaymentTypes.boleto_pix,
+        pixMinutes: settings.expirationPix,
+        fixedInstallments: settings.fixedInstallments,
+        gatewayCompanyId: settings.gatewayId,
+      }
+    : null,
   updatedAt: row.updatedAt.toISOString(),
 })
 
-export async function planByExternalId(db: Database, externalId: string): Promise<Plan | null> {
-  const [row] = await db
-    .select()
+/** A new plan's settings when the provider sends none: every method (the server limits them). */
+const everyMethod: PlanPayments = {
+  pix: true,
+  credit: true,
+  recurrence: true,
+  boletoPix: true,
+  pixMinutes: 30,
+  fixedInstallments: 0,
+  gatewayCompanyId: '',
+}
+
+const settingsColumns = (payments: PlanPayments) => ({
+  validPaymentTypes: {
+    pix: payments.pix,
+    credit: payments.credit,
+    recurrence: payments.recurrence,
+    boleto_pix: payments.boletoPix,
+  },
+  expirationPix: payments.pixMinutes,
+  fixedInstallments: payments.fixedInstallments,
+  gatewayId: payments.gatewayCompanyId,
+})
+
+function planRows(db: Database) {
+  return db
+    .select({ plan: modelContracts, settings: paymentSettings })
     .from(modelContracts)
-    .where(eq(modelContracts.externalId, externalId))
-  return row ? toPlan(row) : null
+    .leftJoin(paymentSettings, eq(paymentSettings.modelContractId, modelContracts.id))
+}
+
+export async function planByExternalId(db: Database, externalId: string): Promise<Plan | null> {
+  const [row] = await planRows(db).where(eq(modelContracts.externalId, externalId))
+  return row ? toPlan(row.plan, row.settings) : null
+}
+
+/** The plan's settings as sent; none sent keeps them (or, for a plan without, every method). */
+async function writeSettings(tx: Database, planId: string, payments: PlanPayments) {
+  const values = settingsColumns(payments)
+  await tx
+    .insert(paymentSettings)
+    .values({ modelContractId: planId, ...values })
+    .onConflictDoUpdate({ target: paymentSettings.modelContractId, set: values })
 }
 
 /**
  * Creates or updates the plan the provider knows as `externalId`. Two calls at once for a new
- * id: the insert that loses the unique index becomes an update of the winner's row.
+ * id: the insert that loses the unique index is run again as an update of the winner's row.
  */
-export async function upsertPlan(
+export function upsertPlan(
   db: Database,
   externalId: string,
   input: PlanUpsert,
   now: Date,
 ): Promise<Upserted<Plan>> {
-  return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(modelContracts)
-      .where(eq(modelContracts.externalId, externalId))
-      .for('update')
-    if (existing) {
-      if (existing.name === input.name) return { outcome: 'unchanged', item: toPlan(existing) }
-      const [row] = await tx
-        .update(modelContracts)
-        .set({ name: input.name, updatedAt: now })
-        .where(eq(modelContracts.id, existing.id))
+  return upsertRetrying(() =>
+    db.transaction(async (tx): Promise<Upserted<Plan> | 'lost'> => {
+      const [existing] = await tx
+        .select()
+        .from(modelContracts)
+        .where(eq(modelContracts.externalId, externalId))
+        .for('update')
+      const read = async () => {
+        const plan = await planByExternalId(tx, externalId)
+        if (!plan) throw new Error('plano gravado e não lido')
+        return plan
+      }
+      if (existing) {
+        const [settings] = await tx
+          .select()
+          .from(paymentSettings)
+          .where(eq(paymentSettings.modelContractId, existing.id))
+        const sameName = existing.name === input.name
+        const sameSettings =
+          input.payments === undefined
+            ? settings !== undefined
+            : settings !== undefined && sameValues(settings, settingsColumns(input.payments))
+        if (sameName && sameSettings) return { outcome: 'unchanged', item: await read() }
+        if (!sameName)
+          await tx
+            .update(modelContracts)
+            .set({ name: input.name, updatedAt: now })
+            .where(eq(modelContracts.id, existing.id))
+        if (!sameSettings) await writeSettings(tx, existing.id, input.payments ?? everyMethod)
+        return { outcome: 'updated', item: await read() }
+      }
+      const [created] = await tx
+        .insert(modelContracts)
+        .values({ externalId, name: input.name, updatedAt: now })
+        .onConflictDoNothing({ target: modelContracts.externalId })
         .returning()
-      return { outcome: 'updated', item: toPlan(row as Row) }
-    }
-    const [created] = await tx
-      .insert(modelContracts)
-      .values({ externalId, name: input.name, updatedAt: now })
-      .onConflictDoNothing({ target: modelContracts.externalId })
-      .returning()
-    if (created) return { outcome: 'created', item: toPlan(created) }
-    // Another call created it between our read and our insert: this one is then an update.
-    const [row] = await tx
-      .update(modelContracts)
-      .set({ name: input.name, updatedAt: now })
-      .where(eq(modelContracts.externalId, externalId))
-      .returning()
-    return { outcome: 'updated', item: toPlan(row as Row) }
-  })
+      if (!created) return 'lost'
+      await writeSettings(tx, created.id, input.payments ?? everyMethod)
+      return { outcome: 'created', item: await read() }
+    }),
+  )
 }
 
 /** Plans in a stable order (by id), `limit` at a time after the cursor. */
 export async function listPlans(db: Database, cursor: Cursor | undefined, limit: number) {
-  const rows = await db
-    .select()
-    .from(modelContracts)
+  const rows = await planRows(db)
     .where(cursor ? gt(modelContracts.id, cursor.after) : undefined)
     .orderBy(asc(modelContracts.id))
     .limit(limit + 1)
-  return pageOf(rows.map(toPlan), limit, (plan) => plan.id)
+  return pageOf(
+    rows.map((row) => toPlan(row.plan, row.settings)),
+    limit,
+    (plan) => plan.id,
+  )
 }
