@@ -49,6 +49,28 @@ export const problemResponse = v.object({
 })
 export type Problem = v.InferOutput<typeof problemResponse>
 
+/** What every integration operation may answer: no key or a revoked one, a scope missing, too fast. */
+export const keyProblems = {
+  401: problemResponse,
+  403: problemResponse,
+  429: problemResponse,
+} as const
+/** A body that breaks its schema (one entry per field), too large, or no JSON. */
+export const badBodyProblems = {
+  400: problemResponse,
+  413: problemResponse,
+  415: problemResponse,
+} as const
+
+/** Every integration POST: the same key and body answer the first answer again, for 24 h. */
+export const idempotencyHeader = {
+  'Idempotency-Key': {
+    required: false,
+    description:
+      'Até 255 caracteres. A mesma chave com o mesmo corpo devolve a primeira resposta (24 h); com outro corpo, 422; ainda em andamento, 409.',
+  },
+} as const
+
 // ---------------------------------------------------------------- shared fields
 
 const externalIdMessage =

@@ -4,6 +4,7 @@
  * problem detail (RFC 9457) with one entry per field.
  */
 import {
+  badBodyProblems,
   cancelRequest,
   cardPage,
   cardUpsertRequest,
@@ -13,10 +14,12 @@ import {
   dependent,
   dependentUpsertRequest,
   externalIdParam,
+  idempotencyHeader,
   instalment,
   instalmentPage,
   instalmentUpsertRequest,
   keyInfo,
+  keyProblems,
   listQuery,
   markPaidRequest,
   member,
@@ -31,10 +34,6 @@ import {
 import type { Operation } from '../operation'
 
 const problem = problemResponse
-/** What every integration operation may answer: no key or a revoked one, a scope missing, too fast. */
-const keyProblems = { 401: problem, 403: problem, 429: problem } as const
-/** A body that breaks its schema (one entry per field), too large, or no JSON. */
-const badBody = { 400: problem, 413: problem, 415: problem } as const
 
 export const integrationKey = {
   id: 'integrationKey',
@@ -82,7 +81,7 @@ export const upsertPlan = {
   scope: 'members:write',
   params: externalIdParam,
   body: planUpsertRequest,
-  answers: { 200: plan, 201: plan, ...badBody, ...keyProblems },
+  answers: { 200: plan, 201: plan, ...badBodyProblems, ...keyProblems },
 } as const satisfies Operation
 
 /** A provider's write on what a holder may edit (decision 019): the version it read, or 412. */
@@ -91,15 +90,6 @@ const ifMatch = {
     required: false,
     description:
       'A versão lida (o ETag). Obrigatório depois de uma edição do titular no portal; sem ele, a escrita só vale se o último a escrever foi o provedor.',
-  },
-} as const
-
-/** Every integration POST: the same key and body answer the first answer again, for 24 h. */
-const idempotency = {
-  'Idempotency-Key': {
-    required: false,
-    description:
-      'Até 255 caracteres. A mesma chave com o mesmo corpo devolve a primeira resposta (24 h); com outro corpo, 422; ainda em andamento, 409.',
   },
 } as const
 
@@ -141,7 +131,14 @@ export const upsertMember = {
   params: externalIdParam,
   headers: ifMatch,
   body: memberUpsertRequest,
-  answers: { 200: member, 201: member, ...badBody, ...keyProblems, 412: problem, 422: problem },
+  answers: {
+    200: member,
+    201: member,
+    ...badBodyProblems,
+    ...keyProblems,
+    412: problem,
+    422: problem,
+  },
 } as const satisfies Operation
 
 export const listProviderContracts = {
@@ -179,7 +176,7 @@ export const upsertProviderContract = {
   scope: 'members:write',
   params: externalIdParam,
   body: contractUpsertRequest,
-  answers: { 200: contract, 201: contract, ...badBody, ...keyProblems, 422: problem },
+  answers: { 200: contract, 201: contract, ...badBodyProblems, ...keyProblems, 422: problem },
 } as const satisfies Operation
 
 export const getDependent = {
@@ -209,7 +206,7 @@ export const upsertDependent = {
   answers: {
     200: dependent,
     201: dependent,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     412: problem,
     422: problem,
@@ -254,7 +251,7 @@ export const upsertInstalment = {
   answers: {
     200: instalment,
     201: instalment,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     409: problem,
     422: problem,
@@ -272,11 +269,11 @@ export const markInstalmentPaid = {
   access: 'integration',
   scope: 'billing:write',
   params: externalIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: markPaidRequest,
   answers: {
     200: instalment,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     404: problem,
     409: problem,
@@ -295,12 +292,12 @@ export const cancelInstalment = {
   access: 'integration',
   scope: 'billing:write',
   params: externalIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: cancelRequest,
   bodyOptional: true,
   answers: {
     200: instalment,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     404: problem,
     409: problem,
@@ -344,7 +341,7 @@ export const upsertCard = {
   scope: 'cards:write',
   params: externalIdParam,
   body: cardUpsertRequest,
-  answers: { 200: memberCard, 201: memberCard, ...badBody, ...keyProblems, 422: problem },
+  answers: { 200: memberCard, 201: memberCard, ...badBodyProblems, ...keyProblems, 422: problem },
 } as const satisfies Operation
 
 export const blockCard = {
@@ -357,12 +354,12 @@ export const blockCard = {
   access: 'integration',
   scope: 'cards:write',
   params: externalIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   bodyOptional: true,
   body: cancelRequest,
   answers: {
     200: memberCard,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     404: problem,
     409: problem,
@@ -379,12 +376,12 @@ export const unblockCard = {
   access: 'integration',
   scope: 'cards:write',
   params: externalIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   bodyOptional: true,
   body: cancelRequest,
   answers: {
     200: memberCard,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     404: problem,
     409: problem,

@@ -3,7 +3,13 @@
  * that receive them signed (Standard Webhooks), with their deliveries.
  */
 import * as v from 'valibot'
-import { listQuery, problemResponse } from '../integration'
+import {
+  badBodyProblems,
+  idempotencyHeader,
+  keyProblems,
+  listQuery,
+  problemResponse,
+} from '../integration'
 import type { Operation } from '../operation'
 import {
   accepted,
@@ -19,18 +25,9 @@ import {
 } from '../webhooks'
 
 const problem = problemResponse
-const keyProblems = { 401: problem, 403: problem, 429: problem } as const
-const badBody = { 400: problem, 413: problem, 415: problem } as const
 const endpointIdParam = {
   endpointId: v.pipe(v.string(), v.uuid('Identificador de endpoint inválido.')),
 }
-const idempotency = {
-  'Idempotency-Key': {
-    required: false,
-    description:
-      'Até 255 caracteres. A mesma chave com o mesmo corpo devolve a primeira resposta (24 h); com outro corpo, 422; ainda em andamento, 409.',
-  },
-} as const
 
 export const listEvents = {
   id: 'listEvents',
@@ -65,9 +62,15 @@ export const createWebhookEndpoint = {
   tag: 'integration',
   access: 'integration',
   scope: 'webhooks:manage',
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: endpointRequest,
-  answers: { 201: endpointWithSecret, ...badBody, ...keyProblems, 409: problem, 422: problem },
+  answers: {
+    201: endpointWithSecret,
+    ...badBodyProblems,
+    ...keyProblems,
+    409: problem,
+    422: problem,
+  },
 } as const satisfies Operation
 
 export const updateWebhookEndpoint = {
@@ -81,7 +84,7 @@ export const updateWebhookEndpoint = {
   scope: 'webhooks:manage',
   params: endpointIdParam,
   body: endpointRequest,
-  answers: { 200: endpoint, ...badBody, ...keyProblems, 404: problem, 422: problem },
+  answers: { 200: endpoint, ...badBodyProblems, ...keyProblems, 404: problem, 422: problem },
 } as const satisfies Operation
 
 export const deleteWebhookEndpoint = {
@@ -106,12 +109,12 @@ export const rotateWebhookSecret = {
   access: 'integration',
   scope: 'webhooks:manage',
   params: endpointIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: emptyRequest,
   bodyOptional: true,
   answers: {
     200: endpointWithSecret,
-    ...badBody,
+    ...badBodyProblems,
     ...keyProblems,
     404: problem,
     409: problem,
@@ -128,10 +131,17 @@ export const pingWebhookEndpoint = {
   access: 'integration',
   scope: 'webhooks:manage',
   params: endpointIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: emptyRequest,
   bodyOptional: true,
-  answers: { 202: accepted, ...badBody, ...keyProblems, 404: problem, 409: problem, 422: problem },
+  answers: {
+    202: accepted,
+    ...badBodyProblems,
+    ...keyProblems,
+    404: problem,
+    409: problem,
+    422: problem,
+  },
 } as const satisfies Operation
 
 export const listWebhookDeliveries = {
@@ -160,10 +170,17 @@ export const retryWebhookDelivery = {
     ...endpointIdParam,
     deliveryId: v.pipe(v.string(), v.uuid('Identificador de entrega inválido.')),
   },
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: emptyRequest,
   bodyOptional: true,
-  answers: { 202: accepted, ...badBody, ...keyProblems, 404: problem, 409: problem, 422: problem },
+  answers: {
+    202: accepted,
+    ...badBodyProblems,
+    ...keyProblems,
+    404: problem,
+    409: problem,
+    422: problem,
+  },
 } as const satisfies Operation
 
 export const replayWebhookEvents = {
@@ -176,7 +193,14 @@ export const replayWebhookEvents = {
   access: 'integration',
   scope: 'webhooks:manage',
   params: endpointIdParam,
-  headers: idempotency,
+  headers: idempotencyHeader,
   body: replayRequest,
-  answers: { 202: accepted, ...badBody, ...keyProblems, 404: problem, 409: problem, 422: problem },
+  answers: {
+    202: accepted,
+    ...badBodyProblems,
+    ...keyProblems,
+    404: problem,
+    409: problem,
+    422: problem,
+  },
 } as const satisfies Operation

@@ -148,6 +148,22 @@ async function instalmentRefs(tx: Database, ids: string[]) {
   )
 }
 
+/** One event per instalment of a charge, each naming the instalment and its contract. */
+async function perInstalment(
+  tx: Database,
+  shares: Share[],
+  record: (share: Share, refs: { instalment: Ref; contract: Ref }) => Promise<unknown>,
+) {
+  const refs = await instalmentRefs(
+    tx,
+    shares.map((share) => share.id),
+  )
+  for (const share of shares) {
+    const found = refs.get(share.id)
+    if (found) await record(share, { instalment: found.ref, contract: found.contract })
+  }
+}
+
 /** The gateway's reference of a payment, by how its id was made (charges.ts `Payment`). */
 function referencesOf(chargeId: string, paymentId: string) {
   if (paymentId.startsWith('card:'))
@@ -161,84 +177,57 @@ export async function instalmentsPaid(
   tx: Database,
   input: { chargeId: string; method: string; shares: Share[]; paymentId: string; at: Date },
 ) {
-  const refs = await instalmentRefs(
-    tx,
-    input.shares.map((share) => share.id),
-  )
-  for (const share of input.shares) {
-    const found = refs.get(share.id)
-    if (!found) continue
-    await recordEvent(
+  await perInstalment(tx, input.shares, (share, refs) =>
+    recordEvent(
       tx,
       'instalment.paid',
       {
-        instalment: found.ref,
-        contract: found.contract,
+        ...refs,
         method: input.method,
         amount: share.paid,
         paidAt: input.at.toISOString(),
         references: referencesOf(input.chargeId, input.paymentId),
       },
       input.at,
-    )
-  }
+    ),
+  )
 }
 
 export async function paymentFailed(
   tx: Database,
   input: { method: string; shares: Share[]; reason: string; at: Date },
 ) {
-  const refs = await instalmentRefs(
-    tx,
-    input.shares.map((share) => share.id),
-  )
-  for (const share of input.shares) {
-    const found = refs.get(share.id)
-    if (!found) continue
-    await recordEvent(
+  await perInstalment(tx, input.shares, (share, refs) =>
+    recordEvent(
       tx,
       'instalment.payment_failed',
-      {
-        instalment: found.ref,
-        contract: found.contract,
-        method: input.method,
-        amount: share.paid,
-        reason: input.reason,
-      },
+      { ...refs, method: input.method, amount: share.paid, reason: input.reason },
       input.at,
-    )
-  }
+    ),
+  )
 }
 
 export async function paymentRefunded(
   tx: Database,
   input: { method: string; shares: Share[]; amount: number; chargeAmount: number; at: Date },
 ) {
-  const refs = await instalmentRefs(
-    tx,
-    input.shares.map((share) => share.id),
-  )
-  for (const share of input.shares) {
-    const found = refs.get(share.id)
-    if (!found) continue
-    // The payment's amount split as the charge's was (a payment of another amount: pro rata).
-    const amount =
-      input.amount === input.chargeAmount
-        ? share.paid
-        : Math.round((share.paid * input.amount) / Math.max(input.chargeAmount, 1))
-    await recordEvent(
+  await perInstalment(tx, input.shares, (share, refs) =>
+    recordEvent(
       tx,
       'instalment.refunded',
       {
-        instalment: found.ref,
-        contract: found.contract,
+        ...refs,
         method: input.method,
-        amount,
+        // The payment's amount split as the charge's was (another amount: pro rata).
+        amount:
+          input.amount === input.chargeAmount
+            ? share.paid
+            : Math.round((share.paid * input.amount) / Math.max(input.chargeAmount, 1)),
         refundedAt: input.at.toISOString(),
       },
       input.at,
-    )
-  }
+    ),
+  )
 }
 
 export async function recurrenceCardUpdated(

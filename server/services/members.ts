@@ -15,11 +15,12 @@ import { type Cursor, pageOf } from './cursor'
 import { nextVersion } from './idempotency-rules'
 import {
   assertWritable,
+  contractNamed,
   immutableField,
   isUniqueViolation,
+  memberNamed,
   sameValues,
   type Upserted,
-  unknownReference,
   upsertRetrying,
 } from './upserts'
 
@@ -262,16 +263,8 @@ export function upsertDependent(
 ): Promise<Upserted<Dependent>> {
   return upsertRetrying(() =>
     db.transaction(async (tx): Promise<Upserted<Dependent> | 'lost'> => {
-      const [contract] = await tx
-        .select({ id: contracts.id })
-        .from(contracts)
-        .where(eq(contracts.externalId, input.contractExternalId))
-      if (!contract) throw unknownReference('contractExternalId', 'contrato')
-      const [person] = await tx
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.externalId, input.memberExternalId))
-      if (!person) throw unknownReference('memberExternalId', 'pessoa')
+      const contract = await contractNamed(tx, input.contractExternalId)
+      const person = await memberNamed(tx, input.memberExternalId)
       const type = await dependentTypeNamed(tx, input.type)
       const values = { personId: person.id, dependentTypeId: type.id, status: input.status }
 

@@ -11,11 +11,12 @@ import { cards, contracts, dependents, holders, persons } from '../db/schema'
 import { ProblemError } from '../http/integration'
 import { type Cursor, pageOf } from './cursor'
 import {
+  contractNamed,
   immutableField,
   isUniqueViolation,
+  memberNamed,
   sameValues,
   type Upserted,
-  unknownReference,
   upsertRetrying,
 } from './upserts'
 
@@ -94,16 +95,8 @@ export function upsertCard(
 ): Promise<Upserted<MemberCard>> {
   return upsertRetrying(() =>
     db.transaction(async (tx): Promise<Upserted<MemberCard> | 'lost'> => {
-      const [contract] = await tx
-        .select({ id: contracts.id })
-        .from(contracts)
-        .where(eq(contracts.externalId, input.contractExternalId))
-      if (!contract) throw unknownReference('contractExternalId', 'contrato')
-      const [person] = await tx
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.externalId, input.memberExternalId))
-      if (!person) throw unknownReference('memberExternalId', 'pessoa')
+      const contract = await contractNamed(tx, input.contractExternalId)
+      const person = await memberNamed(tx, input.memberExternalId)
       if (!(await belongsTo(tx, contract.id, person.id)))
         throw new ProblemError(422, cardMessages.notMember, [
           { path: 'body.memberExternalId', code: 'not_member', message: cardMessages.notMember },

@@ -10,7 +10,7 @@ import type { Database } from '../db/client'
 import { contracts, holders, modelContracts, persons } from '../db/schema'
 import { type Cursor, pageOf } from './cursor'
 import { dependentsOf } from './members'
-import { sameValues, type Upserted, unknownReference, upsertRetrying } from './upserts'
+import { memberNamed, sameValues, type Upserted, unknownReference, upsertRetrying } from './upserts'
 
 /** A day kept as a moment: noon UTC is the same day in every Brazilian time zone. */
 const dayToMoment = (day: string | null) => (day ? new Date(`${day}T12:00:00Z`) : null)
@@ -103,11 +103,7 @@ export function upsertProviderContract(
         .from(modelContracts)
         .where(eq(modelContracts.externalId, input.planExternalId))
       if (!plan) throw unknownReference('planExternalId', 'plano')
-      const [person] = await tx
-        .select({ id: persons.id })
-        .from(persons)
-        .where(eq(persons.externalId, input.holderExternalId))
-      if (!person) throw unknownReference('holderExternalId', 'pessoa')
+      const person = await memberNamed(tx, input.holderExternalId, 'holderExternalId')
       const values = contractColumns(input, plan.id)
       const holderValues = { personId: person.id, status: input.holderStatus }
       const read = async () => {

@@ -14,13 +14,7 @@ import { isLive } from './charge-states'
 import { type Charge, readCharge } from './charges'
 import { cancelCollection, type PaymentsDeps, resolveCharge } from './collections'
 import { type Cursor, pageOf } from './cursor'
-import {
-  immutableField,
-  sameValues,
-  type Upserted,
-  unknownReference,
-  upsertRetrying,
-} from './upserts'
+import { contractNamed, immutableField, sameValues, type Upserted, upsertRetrying } from './upserts'
 
 type OrderRow = typeof paymentOrders.$inferSelect
 type PaidOutside = { method: string; reference: string }
@@ -148,11 +142,7 @@ export function upsertInstalment(
   return upsertRetrying(() =>
     afterLiveCollections(deps, instalmentMessages.changedByProvider, () =>
       deps.db.transaction(async (tx): Promise<Step<Upserted<Instalment> | 'lost'>> => {
-        const [contract] = await tx
-          .select({ id: contracts.id })
-          .from(contracts)
-          .where(eq(contracts.externalId, input.contractExternalId))
-        if (!contract) throw unknownReference('contractExternalId', 'contrato')
+        const contract = await contractNamed(tx, input.contractExternalId)
         const stored = await lockByExternalId(tx, externalId)
         if (stored) {
           if (stored.contractId !== contract.id)

@@ -3,7 +3,10 @@
  * records a holder may edit, and the rule that never lets a provider's write silently replace a
  * holder's edit.
  */
+import { eq } from 'drizzle-orm'
 import type { ProblemEntry } from '../../contract/integration'
+import type { Database } from '../db/client'
+import { contracts, persons } from '../db/schema'
 import { ProblemError } from '../http/integration'
 
 export type Upserted<T> = { outcome: 'created' | 'updated' | 'unchanged'; item: T }
@@ -100,4 +103,28 @@ export async function upsertRetrying<T>(work: () => Promise<Upserted<T> | 'lost'
     if (result !== 'lost') return result
   }
   throw new Error('upsert: o externalId foi criado e removido ao mesmo tempo três vezes')
+}
+
+/** The contract a body names by `contractExternalId` (or another field), or a 422 on it. */
+export async function contractNamed(
+  tx: Database,
+  externalId: string,
+  field = 'contractExternalId',
+) {
+  const [row] = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.externalId, externalId))
+  if (!row) throw unknownReference(field, 'contrato')
+  return row
+}
+
+/** The person a body names by `memberExternalId` (or another field), or a 422 on it. */
+export async function memberNamed(tx: Database, externalId: string, field = 'memberExternalId') {
+  const [row] = await tx
+    .select({ id: persons.id })
+    .from(persons)
+    .where(eq(persons.externalId, externalId))
+  if (!row) throw unknownReference(field, 'pessoa')
+  return row
 }
