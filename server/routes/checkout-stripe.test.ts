@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { type FakeStripe, startFakeStripe } from '../../tests/fakes/stripe/index'
 import { paymentMethodFromBrowser, sdkFor } from '../../tests/fakes/stripe/test-support'
 import { loadStripeDocument } from '../../tests/helpers/openapi/documents'
@@ -34,6 +34,11 @@ import {
   post,
   receivedMoney,
 } from '../testing/payments'
+
+// A card payment here crosses the fake Stripe, the Prism proxy that checks each call against
+// Stripe's document, and Stripe's webhook back: about 25 s on a busy 2-core machine (as before
+// the integration work, measured on both), so 30 s was too close. Not a speed check.
+vi.setConfig({ testTimeout: 90_000 })
 
 const paid = { message: 'Pagamento realizado com sucesso!' }
 
