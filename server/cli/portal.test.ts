@@ -1,17 +1,17 @@
 /**
- * `npm run portal -- keys …` (issue 25, decision 019), as a provider runs it outside demo mode:
+ * `npm run portal -- keys …` and `import` (issue 25, decision 019), as a provider runs them outside demo mode:
  * on a database of its own (a PostgreSQL when the run has one, else the embedded database in a
  * folder), the key printed once and then usable, listed by its last 4, revoked.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/client'
 import { authenticateApiKey } from '../services/api-keys'
 import { scratchPostgres } from '../testing'
-import { runPortalCommand } from './portal'
+import { DataError, runPortalCommand } from './portal'
 
 const root = join(import.meta.dirname, '../..')
 
@@ -89,5 +89,35 @@ describe('npm run portal -- keys', () => {
     const scope = portal('keys', 'create', '--name', 'x', '--scopes', 'members:read,tudo')
     expect(scope.status).toBe(1)
     expect(scope.stderr).toContain('Escopo desconhecido: tudo.')
-  })
+    // Two cold starts of tsx on a busy 2-core machine: not a speed check.
+  }, 90_000)
+
+  it('import, outside demo mode: the templates load and a re-run changes nothing; refused rows are a data error (exit 65)', async () => {
+    const templates = join(root, 'docs/importacao')
+    const files = ['planos.csv', 'pessoas.csv', 'contratos.csv', 'dependentes.csv'].map((name) =>
+      join(templates, name),
+    )
+    const reports = mkdtempSync(join(tmpdir(), 'pdt-cli-relatorios-'))
+    try {
+      const first = await run('import', ...files, '--report', reports)
+      expect(first).toContain(
+        'pessoas: 3 linha(s) — 3 criada(s), 0 atualizada(s), 0 sem mudança, 0 com erro, 0 não gravada(s)',
+      )
+      const again = await run('import', ...files, '--report', reports)
+      expect(again).toContain(
+        'contratos: 2 linha(s) — 0 criada(s), 0 atualizada(s), 2 sem mudança, 0 com erro, 0 não gravada(s)',
+      )
+      // The instalments without their contract file name contracts that exist now; cards
+      // naming a person of another contract are refused.
+      const bad = join(reports, 'carteirinhas-erradas.csv')
+      writeFileSync(
+        bad,
+        'id_externo;contrato;pessoa;codigo;status;validade\ncart-x;ct-9999;socio-1001;X1;ACTIVE;\n',
+      )
+      await expect(run('import', bad, '--report', reports)).rejects.toBeInstanceOf(DataError)
+    } finally {
+      rmSync(reports, { recursive: true, force: true })
+    }
+    // Three runs, each opening and migrating the embedded database: not a speed check.
+  }, 120_000)
 })
