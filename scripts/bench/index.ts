@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the budgets of docs/design.md §7, measured. Prints one table and writes
- * bench-results.json. `-- --only=size,lighthouse,offline,connectivity,pix,api,sustained` runs a subset (the file
+ * bench-results.json. `-- --only=size,lighthouse,offline,connectivity,pix,api,sustained,import,webhooks` runs a subset (the file
  * then holds only those); the full run takes a few minutes plus the 60 s sustained load.
  */
 import { existsSync, writeFileSync } from 'node:fs'
@@ -17,6 +17,7 @@ import {
 } from './api-load'
 import { connectivityBench } from './connectivity'
 import { demoPaymentPath, demoSession } from './demo-session'
+import { importBench, webhookBench } from './integration'
 import { lighthousePage, lighthouseRuns, type PageResult } from './lighthouse'
 import { offlineCardBench } from './offline-card'
 import { pixPaidBench } from './pix-paid'
@@ -35,6 +36,8 @@ const sections = [
   'pix',
   'api',
   'sustained',
+  'import',
+  'webhooks',
 ] as const
 const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length)
 const selected = new Set(only ? only.split(',') : sections)
@@ -299,6 +302,39 @@ if (selected.has('sustained')) {
     `${sustained.offeredRate} req/s, 0 erros`,
     sustained.errors === 0 && sustained.reqPerSec >= sustained.offeredRate * 0.98,
   ])
+}
+
+if (selected.has('import')) {
+  // Issue 25: 10,000 holders, 20,000 dependents, 120,000 instalments (BENCH_IMPORT_HOLDERS).
+  const holders = Number(process.env.BENCH_IMPORT_HOLDERS ?? 10_000)
+  const figures = await importBench(holders, process.env.TEST_DATABASE_URL)
+  results.import = figures
+  for (const run of figures)
+    rows.push([
+      `Import ${run.holders} holders (${run.rows} rows, ${run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'})`,
+      `${run.seconds.toFixed(1)} s · ${run.rowsPerSecond.toFixed(0)} rows/s · peak RSS ${run.peakRssMiB.toFixed(0)} MiB · ${run.errors} erros`,
+      run.database === 'pglite' ? '≤ 120 s' : '≤ 60 s',
+      run.errors === 0 && run.seconds <= (run.database === 'pglite' ? 120 : 60),
+    ])
+}
+
+if (selected.has('webhooks')) {
+  const figures = await webhookBench()
+  results.webhooks = figures
+  rows.push(
+    [
+      `Webhooks: ${figures.events} events recorded → delivered to a local receiver (PGlite)`,
+      `${figures.eventsPerSecond.toFixed(0)} events/s · p50 ${figures.p50Ms.toFixed(0)} ms · p99 ${figures.p99Ms.toFixed(0)} ms`,
+      '≥ 200 events/s, p99 ≤ 2000 ms',
+      figures.eventsPerSecond >= 200 && figures.p99Ms <= 2000,
+    ],
+    [
+      'Webhooks floor: signed POSTs to the same receiver, no database (10 lanes)',
+      `${figures.floorPerSecond.toFixed(0)} POST/s`,
+      '',
+      undefined,
+    ],
+  )
 }
 
 const verdict = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? 'ok' : 'FORA')

@@ -1,0 +1,230 @@
+/**
+ * Issue 25's measures: the spreadsheet import (holders with 2 dependents and 12 instalments
+ * each) on each database — time, rows per second, peak memory — and webhook delivery to a
+ * receiver on this machine — events per second and the delay from the change to the delivery,
+ * beside a floor: the same receiver fed plain signed POSTs with no database in between.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import pg from 'pg'
+import { sendWebhook } from '../../server/adapters/webhooks/send'
+import { signMessage } from '../../server/adapters/webhooks/sign'
+import { openDatabase } from '../../server/db/client'
+import { runImport } from '../../server/import/run'
+import { silentLogger } from '../../server/logger'
+import { recordEvent } from '../../server/services/events'
+import { createEndpoint } from '../../server/services/webhook-endpoints'
+import { startWebhookDeliverer } from '../../server/services/webhooks'
+
+export interface ImportFigures {
+  database: 'pglite' | 'postgres'
+  holders: number
+  rows: number
+  seconds: number
+  rowsPerSecond: number
+  peakRssMiB: number
+  errors: number
+}
+
+/** A valid CPF for n. */
+function cpfFor(n: number): string {
+  const base = String(100_000_000 + n).slice(-9)
+  const digit = (digits: string) => {
+    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (digits.length + 1 - i), 0)
+    const rest = (sum * 10) % 11
+    return rest === 10 ? 0 : rest
+  }
+  const first = digit(base)
+  return `${base}${first}${digit(`${base}${first}`)}`
+}
+
+/** The five files of `holders` families, written to `dir`. */
+function writeFiles(dir: string, holders: number): { files: string[]; rows: number } {
+  const people = ['id_externo;nome;sobrenome;nascimento;cpf;email']
+  const contracts = ['id_externo;plano;titular;status;dependentes_incluidos']
+  const dependents = ['id_externo;contrato;pessoa;tipo;status']
+  const instalments = ['id_externo;contrato;parcela;descricao;vencimento;valor;desconto;status']
+  for (let h = 1; h <= holders; h++) {
+    people.push(`t-${h};Titular;${h};01/01/1980;${cpfFor(h)};titular${h}@exemplo.com.br`)
+    contracts.push(`c-${h};plano-bench;t-${h};ACTIVE;2`)
+    for (const d of [1, 2]) {
+      people.push(`d-${h}-${d};Dependente;${h}-${d};01/01/2012;;`)
+      dependents.push(`dep-${h}-${d};c-${h};d-${h}-${d};Filho(a);ACTIVE`)
+    }
+    for (let i = 1; i <= 12; i++)
+      instalments.push(
+        `p-${h}-${i};c-${h};${i};Mensalidade ${i}/12;10/${String(i).padStart(2, '0')}/2027;189,90;0;A_PAGAR`,
+      )
+  }
+  const files = {
+    'planos.csv': ['id_externo;nome', 'plano-bench;Plano do bench'],
+    'pessoas.csv': people,
+    'contratos.csv': contracts,
+    'dependentes.csv': dependents,
+    'parcelas.csv': instalments,
+  }
+  let rows = 0
+  for (const [name, lines] of Object.entries(files)) {
+    writeFileSync(join(dir, name), `${lines.join('\n')}\n`)
+    rows += lines.length - 1
+  }
+  return { files: Object.keys(files).map((name) => join(dir, name)), rows }
+}
+
+export async function importBench(holders: number, databaseUrl?: string): Promise<ImportFigures[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-importacao-'))
+  const figures: ImportFigures[] = []
+  try {
+    const { files, rows } = writeFiles(dir, holders)
+    const targets: Array<{ database: 'pglite' | 'postgres'; url?: string }> = [
+      { database: 'pglite' },
+    ]
+    let scratch: string | undefined
+    if (databaseUrl) {
+      scratch = `bench_importacao_${Date.now()}`
+      const admin = new pg.Client({ connectionString: databaseUrl })
+      await admin.connect()
+      await admin.query(`create database ${scratch}`)
+      await admin.end()
+      const url = new URL(databaseUrl)
+      url.pathname = `/${scratch}`
+      targets.push({ database: 'postgres', url: url.toString() })
+    }
+    for (const target of targets) {
+      const handle = await openDatabase(target.url ? { databaseUrl: target.url } : { memory: true })
+      try {
+        await handle.migrate({ demo: false })
+        let peak = process.memoryUsage().rss
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss)
+        }, 100)
+        const started = performance.now()
+        const result = await runImport(handle.db, {
+          files,
+          dryRun: false,
+          partial: false,
+          reportDir: dir,
+          now: () => new Date(),
+          logger: silentLogger(),
+        })
+        const seconds = (performance.now() - started) / 1000
+        clearInterval(sampler)
+        figures.push({
+          database: target.database,
+          holders,
+          rows,
+          seconds,
+          rowsPerSecond: rows / seconds,
+          peakRssMiB: peak / 1024 / 1024,
+          errors: result.errorRows,
+        })
+      } finally {
+        await handle.close()
+      }
+    }
+    if (scratch && databaseUrl) {
+      const admin = new pg.Client({ connectionString: databaseUrl })
+      await admin.connect()
+      await admin.query(`drop database if exists ${scratch} with (force)`)
+      await admin.end()
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return figures
+}
+
+export interface WebhookFigures {
+  events: number
+  eventsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+  /** The same receiver, plain signed POSTs one after another in 10 lanes: no database. */
+  floorPerSecond: number
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+export async function webhookBench(events = 2_000): Promise<WebhookFigures> {
+  const arrived = new Map<string, number>()
+  const receiver = createServer((request, response) => {
+    request.resume()
+    request.on('end', () => {
+      arrived.set(String(request.headers['webhook-id']), performance.now())
+      response.writeHead(204).end()
+    })
+  })
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/eventos`
+  const handle = await openDatabase({ memory: true })
+  try {
+    await handle.migrate({ demo: false })
+    const db = handle.db
+    const { secret } = await createEndpoint(
+      db,
+      { url, description: null, eventTypes: null, contactEmail: null, enabled: true },
+      true,
+      new Date(),
+    )
+
+    // The floor: signed POSTs to the same receiver, 10 at a time.
+    const floorCount = 1_000
+    const floorStart = performance.now()
+    let next = 0
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < floorCount) {
+          const id = `floor_${next++}`
+          const body = JSON.stringify({ type: 'webhook.ping', timestamp: '', data: {} })
+          await sendWebhook(url, { ...signMessage(id, new Date(), body, [secret]) }, body, true)
+        }
+      }),
+    )
+    const floorPerSecond = floorCount / ((performance.now() - floorStart) / 1000)
+
+    arrived.clear()
+    const recorded = new Map<string, number>()
+    const stop = startWebhookDeliverer(
+      {
+        db,
+        logger: silentLogger(),
+        mail: { send: async () => {} },
+        now: () => new Date(),
+        allowPrivate: true,
+        timeoutMs: 15_000,
+      },
+      1_000,
+    )
+    const started = performance.now()
+    for (let n = 0; n < events; n++) {
+      const id = await db.transaction((tx) =>
+        recordEvent(tx, 'webhook.ping', { endpointId: 'bench', n }, new Date()),
+      )
+      recorded.set(id, performance.now())
+    }
+    while (arrived.size < events && performance.now() - started < 120_000)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    await stop()
+    const delays = [...recorded].flatMap(([id, at]) => {
+      const got = arrived.get(id)
+      return got === undefined ? [] : [got - at]
+    })
+    const last = Math.max(...arrived.values())
+    return {
+      events: delays.length,
+      eventsPerSecond: delays.length / ((last - started) / 1000),
+      p50Ms: percentile(delays, 50),
+      p99Ms: percentile(delays, 99),
+      floorPerSecond,
+    }
+  } finally {
+    await handle.close()
+    receiver.close()
+  }
+}
