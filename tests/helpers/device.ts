@@ -26,10 +26,19 @@ export function storedRows(page: Page, table: string): Promise<Array<Record<stri
   )
 }
 
-/** Waits until the service worker is active, i.e. the shell is precached for offline use. */
+/**
+ * Waits until the service worker is active, i.e. the shell is precached for offline use, and
+ * answers this page. On a first visit it takes the page over as it activates (sw/first-use.ts),
+ * a moment after `ready`: a signal cut in between sent the page's next chunk to the network, and
+ * a busy machine saw "Sem conexão" on /home instead of the screen it had precached.
+ */
 export async function waitForServiceWorker(page: Page) {
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller)
+      await new Promise((taken) =>
+        navigator.serviceWorker.addEventListener('controllerchange', taken, { once: true }),
+      )
     return registration.active?.state
   })
 }
