@@ -77,8 +77,10 @@ async function registerAfterCodeLogin(page: Page, server: RunningServer) {
   await expect.poll(() => offer.count()).toBe(0)
 }
 
+// These journeys share one server: the offer and its "Agora não" are kept on the device, and the
+// one journey here that makes a passkey removes it from the server.
 describeBrowser('passkeys', () => {
-  const journey = browserJourney({ hostname: 'localhost', serverPerTest: true })
+  const journey = browserJourney({ hostname: 'localhost' })
   let server: RunningServer
   let page: Page
   beforeEach(() => {
@@ -151,36 +153,6 @@ describeBrowser('passkeys', () => {
     await page.waitForURL(`${server.url}/home`)
   })
 
-  it('refuses an assertion made for another relying party', async () => {
-    // No service worker: the page's own requests are the ones rewritten below.
-    const { page } = await journey.newDevice({ serviceWorkers: 'block' })
-    const authenticator = await addAuthenticator(page)
-    await registerAfterCodeLogin(page, server)
-    await withoutAutofill(page)
-    await signOut(page, server)
-    // The portal moves to another name: its relying party is now portal.localhost. A page that
-    // still asks the device for the old one (localhost) gets an assertion the server refuses.
-    await server.restart({ PUBLIC_URL: server.url.replace('localhost', 'portal.localhost') })
-    await page.route('**/socios-api/client/passkey/login-options', async (route) => {
-      const response = await route.fetch()
-      const body = (await response.json()) as { options: { rpId: string } }
-      expect(body.options.rpId).toBe('portal.localhost')
-      await route.fulfill({
-        response,
-        json: { options: { ...body.options, rpId: 'localhost' } },
-      })
-    })
-    await page.goto(`${server.url}/login`)
-    const answered = page.waitForResponse((response) => response.url().endsWith('/passkey/login'))
-    await page.getByRole('button', { name: 'Entrar com passkey' }).click()
-    expect((await answered).status()).toBe(400)
-    await expectVisible(
-      page.getByRole('alert').getByText('Não foi possível entrar com a passkey.', { exact: false }),
-    )
-    expect(page.url()).toBe(`${server.url}/login`)
-    expect(await authenticator.credentials()).toHaveLength(1)
-  })
-
   it('"Agora não" dismisses the offer, and it does not come back at the next code login', async () => {
     await addAuthenticator(page)
     await loginThroughScreens(page, server.url, ana)
@@ -210,5 +182,44 @@ describeBrowser('passkeys', () => {
           'Entrar com passkey precisa de internet. Conecte-se e tente de novo, ou entre com o código.',
         ),
     )
+  })
+})
+
+// A server of its own: the journey moves the portal to another name.
+describeBrowser('passkeys when the portal moves', () => {
+  const journey = browserJourney({ hostname: 'localhost' })
+  let server: RunningServer
+  beforeEach(() => {
+    ;({ server } = journey)
+  })
+
+  it('refuses an assertion made for another relying party', async () => {
+    // No service worker: the page's own requests are the ones rewritten below.
+    const { page } = await journey.newDevice({ serviceWorkers: 'block' })
+    const authenticator = await addAuthenticator(page)
+    await registerAfterCodeLogin(page, server)
+    await withoutAutofill(page)
+    await signOut(page, server)
+    // The portal moves to another name: its relying party is now portal.localhost. A page that
+    // still asks the device for the old one (localhost) gets an assertion the server refuses.
+    await server.restart({ PUBLIC_URL: server.url.replace('localhost', 'portal.localhost') })
+    await page.route('**/socios-api/client/passkey/login-options', async (route) => {
+      const response = await route.fetch()
+      const body = (await response.json()) as { options: { rpId: string } }
+      expect(body.options.rpId).toBe('portal.localhost')
+      await route.fulfill({
+        response,
+        json: { options: { ...body.options, rpId: 'localhost' } },
+      })
+    })
+    await page.goto(`${server.url}/login`)
+    const answered = page.waitForResponse((response) => response.url().endsWith('/passkey/login'))
+    await page.getByRole('button', { name: 'Entrar com passkey' }).click()
+    expect((await answered).status()).toBe(400)
+    await expectVisible(
+      page.getByRole('alert').getByText('Não foi possível entrar com a passkey.', { exact: false }),
+    )
+    expect(page.url()).toBe(`${server.url}/login`)
+    expect(await authenticator.credentials()).toHaveLength(1)
   })
 })
