@@ -18,7 +18,6 @@ const cards = {
 }
 const expiry = `08/${new Date().getFullYear() + 3}`
 
-// These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('payment link: checkout by every method', () => {
   /** Bodies of every request the browser sent, to prove where the card number went. */
   let sent: Array<{ url: string; body: string }> = []
@@ -42,9 +41,13 @@ describeBrowser('payment link: checkout by every method', () => {
     ;({ context, page } = await journey.newDevice(options))
   }
 
-  /** Ana logs in and opens Pagamentos. */
-  async function openPayments() {
-    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+  /**
+   * Ana logs in and opens Pagamentos: through the API, as the payment screens are what these
+   * journeys test, except those that cut the signal (see loggedInPage).
+   */
+  async function openPayments(login: 'api' | 'screens' = 'api') {
+    if (login === 'api') await journey.loggedInPage('ana@exemplo.com.br', { page })
+    else await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await page.waitForURL(`${server.url}/search`)
@@ -52,8 +55,8 @@ describeBrowser('payment link: checkout by every method', () => {
   }
 
   /** From Pagamentos, 'Pagar' on one instalment: the payment link of that instalment. */
-  async function payOne(installment: number) {
-    await openPayments()
+  async function payOne(installment: number, login: 'api' | 'screens' = 'api') {
+    await openPayments(login)
     await page.getByRole('button', { name: `Pagar parcela ${installment}`, exact: true }).click()
     await page.waitForURL(/\/pagamento\?code=/)
     await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
@@ -398,7 +401,7 @@ describeBrowser('payment link: checkout by every method', () => {
   it.each(noSignalModes)(
     '%s: the payment screen says plainly that paying needs a connection',
     async (mode) => {
-      await payOne(mode === 'offline' ? 7 : 8)
+      await payOne(mode === 'offline' ? 7 : 8, 'screens')
       await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
       await waitForServiceWorker(page)
       await cutSignal(server, context, mode)
