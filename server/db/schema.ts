@@ -23,6 +23,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import { writers } from '../../contract/integration'
 import { reminderChannels, reminderKinds } from '../../contract/reminders'
 import { type ChargeState, chargeStates } from '../services/charge-states'
 
@@ -33,8 +34,7 @@ const updatedAt = () => moment('updated_at').notNull().defaultNow()
 const day = (name: string) => date(name, { mode: 'string' })
 
 /** Who wrote a member's record last (decision 019): a provider's write after a holder's needs If-Match. */
-export const writers = ['holder', 'provider'] as const
-export type Writer = (typeof writers)[number]
+export { writers }
 
 export const persons = pgTable('persons', {
   id: id(),

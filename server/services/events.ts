@@ -7,7 +7,7 @@
  * is not promised.
  */
 import { randomUUID } from 'node:crypto'
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm'
 import type { EventType } from '../../contract/webhooks'
 import type { Database } from '../db/client'
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '../db/schema'
@@ -84,16 +84,6 @@ export async function listEvents(db: Database, query: EventQuery) {
     data: data.map((event) => ({ id: event.id, ...eventPayload(event) })),
     nextCursor: rows.length > query.limit && last ? String(last.sequence) : null,
   }
-}
-
-/** The latest event, for a test or an operator to see what was last told. */
-export async function latestEvent(db: Database) {
-  const [row] = await db
-    .select()
-    .from(integrationEvents)
-    .orderBy(desc(integrationEvents.sequence))
-    .limit(1)
-  return row
 }
 
 /** Events older than 30 days go, with their deliveries (cascade). */

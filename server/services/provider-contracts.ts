@@ -4,7 +4,7 @@
  * mandatory-data maps, found by the provider's `externalId`. The holder only accepts the terms
  * of a contract; the provider writes the rest.
  */
-import { asc, eq, gt, inArray } from 'drizzle-orm'
+import { asc, eq, gt } from 'drizzle-orm'
 import type { Contract, ContractUpsert } from '../../contract/integration'
 import type { Database } from '../db/client'
 import { contracts, holders, modelContracts, persons } from '../db/schema'
@@ -142,14 +142,4 @@ export function upsertProviderContract(
       return { outcome: 'created', item: await read() }
     }),
   )
-}
-
-/** Contract ids by the provider's ids, for references in other resources. */
-export async function contractIdsByExternalId(db: Database, externalIds: string[]) {
-  if (externalIds.length === 0) return new Map<string, string>()
-  const rows = await db
-    .select({ id: contracts.id, externalId: contracts.externalId })
-    .from(contracts)
-    .where(inArray(contracts.externalId, externalIds))
-  return new Map(rows.map((row) => [row.externalId as string, row.id]))
 }

@@ -32,6 +32,7 @@ import {
   lockedFieldChange,
   registrationMessages,
 } from './registration-rules'
+import { isUniqueViolation } from './upserts'
 
 const sameId = (sent: string | null | undefined, stored: string) =>
   sent === null || sent === undefined || sent.toLowerCase() === stored
@@ -231,13 +232,6 @@ async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
     if (isUniqueViolation(error)) throw new ApiError(422, registrationMessages.emailUnavailable)
     throw error
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true
-  }
-  return false
 }
 
 /** POST /rql/dependent-types: every type, by name as a Brazilian reader sorts them. */

@@ -5,7 +5,7 @@
  * private network, unless WEBHOOK_ALLOW_PRIVATE allows it (tests, on-premise receivers).
  */
 import { lookup } from 'node:dns/promises'
-import { and, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
 import type { EndpointRequest, WebhookEndpoint } from '../../contract/webhooks'
 import { isPrivateAddress } from '../adapters/webhooks/address'
 import { newWebhookSecret } from '../adapters/webhooks/sign'
@@ -258,7 +258,3 @@ export async function replayRange(db: Database, id: string, from: Date, to: Date
     return { message: 'Eventos reenfileirados.', count: ids.length }
   })
 }
-
-/** Endpoints that are live (for a test or the start-up line). */
-export const liveEndpoints = (db: Database) =>
-  db.select().from(webhookEndpoints).where(isNull(webhookEndpoints.disabledAt))

@@ -7,7 +7,7 @@
  * lease, so several instances never send one twice at once, and one that died mid-send leaves it
  * to the next pass.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm'
 import { sendWebhook, type WebhookAnswer } from '../adapters/webhooks/send'
 import { signMessage } from '../adapters/webhooks/sign'
 import type { Database } from '../db/client'
@@ -256,18 +256,3 @@ export function startWebhookDeliverer(deps: WebhookDeps, everyMs: number): () =>
     await running
   }
 }
-
-/** Pending again from now: a retry of one delivery, or the replay of a time range. */
-export async function requeue(db: Database, ids: string[], now: Date) {
-  if (ids.length === 0) return
-  await db
-    .update(webhookDeliveries)
-    .set({ status: 'PENDING', nextAttemptAt: now, attempts: 0 })
-    .where(inArray(webhookDeliveries.id, ids))
-}
-
-export const countPending = (db: Database) =>
-  db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.status, 'PENDING'))
