@@ -14,6 +14,7 @@ import { demoEmails, seedDemoData } from './demo/seed'
 import { isLoopback } from './http/client-address'
 import { createLogger } from './logger'
 import { liveMethodsLine } from './services/collections'
+import { DELIVERIES_CHANNEL } from './services/events'
 import { startReconciler } from './services/reconciler'
 import { startReminders } from './services/reminders'
 import { loadServerSecret } from './services/secrets'
@@ -106,13 +107,15 @@ const stopReminders = remindersEveryMs ? startReminders(deps, remindersEveryMs) 
 
 // The provider's webhooks (decision 019): every instance sends what is due; a delivery is claimed
 // in the database (FOR UPDATE SKIP LOCKED), so none goes out twice at once.
-const stopWebhooks = startWebhookDeliverer(
+// Each commit that queues a delivery wakes them (NOTIFY), so an event leaves within moments.
+const webhooks = startWebhookDeliverer(
   {
     ...deps,
     allowPrivate: config.webhooks.allowPrivate,
     timeoutMs: config.webhooks.timeoutMs,
   },
   config.webhooks.everyMs,
+  (onNotice) => database.listen(DELIVERIES_CHANNEL, onNotice),
 )
 
 let stopping = false
@@ -130,7 +133,7 @@ async function shutdown(signal: string) {
   clearTimeout(force)
   await stopReconciler()
   await stopReminders()
-  await stopWebhooks()
+  await webhooks.stop()
   mail.close?.()
   await database.close()
   process.exit(0)

@@ -319,22 +319,32 @@ if (selected.has('import')) {
 }
 
 if (selected.has('webhooks')) {
-  const figures = await webhookBench()
+  // Issue 25: commit → arrival at a receiver on this machine, on each database.
+  const figures = await webhookBench(process.env.TEST_DATABASE_URL)
   results.webhooks = figures
-  rows.push(
-    [
-      `Webhooks: ${figures.events} events recorded → delivered to a local receiver (PGlite)`,
-      `${figures.eventsPerSecond.toFixed(0)} events/s · p50 ${figures.p50Ms.toFixed(0)} ms · p99 ${figures.p99Ms.toFixed(0)} ms`,
-      '≥ 200 events/s, p99 ≤ 2000 ms',
-      figures.eventsPerSecond >= 200 && figures.p99Ms <= 2000,
-    ],
-    [
-      'Webhooks floor: signed POSTs to the same receiver, no database (10 lanes)',
-      `${figures.floorPerSecond.toFixed(0)} POST/s`,
-      '',
-      undefined,
-    ],
-  )
+  for (const run of figures) {
+    const name = run.database === 'pglite' ? 'PGlite' : 'PostgreSQL'
+    rows.push(
+      [
+        `Webhooks, a backlog of ${run.burstEvents} events → a local receiver (${name})`,
+        `${run.burstPerSecond.toFixed(0)} events/s`,
+        '≥ 200 events/s',
+        run.burstPerSecond >= 200,
+      ],
+      [
+        `Webhooks, ${run.offeredPerSecond} events/s offered for 8 s, commit → arrival (${name})`,
+        `${run.steadyEvents} delivered · p50 ${run.p50Ms.toFixed(0)} ms · p99 ${run.p99Ms.toFixed(0)} ms`,
+        'p99 ≤ 2000 ms',
+        run.steadyEvents === run.offeredPerSecond * 8 && run.p99Ms <= 2000,
+      ],
+      [
+        `Webhooks floor: signed POSTs to the same receiver, no database, 10 lanes (${name} run)`,
+        `${run.floorPerSecond.toFixed(0)} POST/s`,
+        '',
+        undefined,
+      ],
+    )
+  }
 }
 
 const verdict = (ok: boolean | undefined) => (ok === undefined ? '' : ok ? 'ok' : 'FORA')

@@ -12,10 +12,10 @@ import { join } from 'node:path'
 import pg from 'pg'
 import { sendWebhook } from '../../server/adapters/webhooks/send'
 import { signMessage } from '../../server/adapters/webhooks/sign'
-import { openDatabase } from '../../server/db/client'
+import { type DatabaseHandle, openDatabase } from '../../server/db/client'
 import { runImport } from '../../server/import/run'
 import { silentLogger } from '../../server/logger'
-import { recordEvent } from '../../server/services/events'
+import { DELIVERIES_CHANNEL, recordEvent } from '../../server/services/events'
 import { createEndpoint } from '../../server/services/webhook-endpoints'
 import { startWebhookDeliverer } from '../../server/services/webhooks'
 
@@ -138,8 +138,13 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
 }
 
 export interface WebhookFigures {
-  events: number
-  eventsPerSecond: number
+  database: 'pglite' | 'postgres'
+  /** A backlog of events already recorded, drained: events delivered per second. */
+  burstEvents: number
+  burstPerSecond: number
+  /** Events offered at a steady rate: the delay from each commit to its arrival. */
+  offeredPerSecond: number
+  steadyEvents: number
   p50Ms: number
   p99Ms: number
   /** The same receiver, plain signed POSTs one after another in 10 lanes: no database. */
@@ -151,7 +156,28 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
-export async function webhookBench(events = 2_000): Promise<WebhookFigures> {
+/** A scratch database on the server at `databaseUrl`, dropped by the returned function. */
+async function scratchDatabase(databaseUrl: string, prefix: string) {
+  const name = `${prefix}_${Date.now()}`
+  const admin = new pg.Client({ connectionString: databaseUrl })
+  await admin.connect()
+  await admin.query(`create database ${name}`)
+  await admin.end()
+  const url = new URL(databaseUrl)
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const again = new pg.Client({ connectionString: databaseUrl })
+      await again.connect()
+      await again.query(`drop database if exists ${name} with (force)`)
+      await again.end()
+    },
+  }
+}
+
+export async function webhookBench(databaseUrl?: string): Promise<WebhookFigures[]> {
+  const figures: WebhookFigures[] = []
   const arrived = new Map<string, number>()
   const receiver = createServer((request, response) => {
     request.resume()
@@ -162,69 +188,111 @@ export async function webhookBench(events = 2_000): Promise<WebhookFigures> {
   })
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/eventos`
-  const handle = await openDatabase({ memory: true })
+  const scratch = databaseUrl ? await scratchDatabase(databaseUrl, 'bench_webhooks') : undefined
   try {
-    await handle.migrate({ demo: false })
-    const db = handle.db
-    const { secret } = await createEndpoint(
-      db,
-      { url, description: null, eventTypes: null, contactEmail: null, enabled: true },
-      true,
-      new Date(),
-    )
-
-    // The floor: signed POSTs to the same receiver, 10 at a time.
-    const floorCount = 1_000
-    const floorStart = performance.now()
-    let next = 0
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (next < floorCount) {
-          const id = `floor_${next++}`
-          const body = JSON.stringify({ type: 'webhook.ping', timestamp: '', data: {} })
-          await sendWebhook(url, { ...signMessage(id, new Date(), body, [secret]) }, body, true)
-        }
-      }),
-    )
-    const floorPerSecond = floorCount / ((performance.now() - floorStart) / 1000)
-
-    arrived.clear()
-    const recorded = new Map<string, number>()
-    const stop = startWebhookDeliverer(
-      {
-        db,
-        logger: silentLogger(),
-        mail: { send: async () => {} },
-        now: () => new Date(),
-        allowPrivate: true,
-        timeoutMs: 15_000,
-      },
-      1_000,
-    )
-    const started = performance.now()
-    for (let n = 0; n < events; n++) {
-      const id = await db.transaction((tx) =>
-        recordEvent(tx, 'webhook.ping', { endpointId: 'bench', n }, new Date()),
+    for (const database of ['pglite', 'postgres'] as const) {
+      if (database === 'postgres' && !scratch) continue
+      const handle = await openDatabase(
+        database === 'postgres' ? { databaseUrl: scratch?.url } : { memory: true },
       )
+      try {
+        await handle.migrate({ demo: false })
+        figures.push({ database, ...(await webhookRun(handle, url, arrived)) })
+      } finally {
+        await handle.close()
+      }
+    }
+  } finally {
+    await scratch?.drop()
+    receiver.close()
+  }
+  return figures
+}
+
+async function webhookRun(
+  handle: DatabaseHandle,
+  url: string,
+  arrived: Map<string, number>,
+): Promise<Omit<WebhookFigures, 'database'>> {
+  const db = handle.db
+  const { secret } = await createEndpoint(
+    db,
+    { url, description: null, eventTypes: null, contactEmail: null, enabled: true },
+    true,
+    new Date(),
+  )
+
+  // The floor: signed POSTs to the same receiver, 10 at a time.
+  const floorCount = 1_000
+  const floorStart = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (next < floorCount) {
+        const id = `floor_${next++}`
+        const body = JSON.stringify({ type: 'webhook.ping', timestamp: '', data: {} })
+        await sendWebhook(url, { ...signMessage(id, new Date(), body, [secret]) }, body, true)
+      }
+    }),
+  )
+  const floorPerSecond = floorCount / ((performance.now() - floorStart) / 1000)
+
+  arrived.clear()
+  const record = (n: number) =>
+    db.transaction((tx) => recordEvent(tx, 'webhook.ping', { endpointId: 'bench', n }, new Date()))
+  const waitFor = async (count: number) => {
+    const started = performance.now()
+    while (arrived.size < count && performance.now() - started < 120_000)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+  }
+  // A backlog (a receiver back after an outage, a replay): recorded first, then drained.
+  const burstEvents = 2_000
+  for (let n = 0; n < burstEvents; n++) await record(n)
+  const burstStart = performance.now()
+  const deliverer = startWebhookDeliverer(
+    {
+      db,
+      logger: silentLogger(),
+      mail: { send: async () => {} },
+      now: () => new Date(),
+      allowPrivate: true,
+      timeoutMs: 15_000,
+    },
+    1_000,
+    (onNotice) => handle.listen(DELIVERIES_CHANNEL, onNotice),
+  )
+  try {
+    await waitFor(burstEvents)
+    const burstPerSecond = arrived.size / ((Math.max(...arrived.values()) - burstStart) / 1000)
+
+    // Steady: events offered at 250/s for 8 s; each one's delay from its commit to its arrival.
+    arrived.clear()
+    const offeredPerSecond = 250
+    const steadyEvents = offeredPerSecond * 8
+    const recorded = new Map<string, number>()
+    const steadyStart = performance.now()
+    for (let n = 0; n < steadyEvents; n++) {
+      const due = steadyStart + (n * 1000) / offeredPerSecond
+      const wait = due - performance.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+      const id = await record(n)
       recorded.set(id, performance.now())
     }
-    while (arrived.size < events && performance.now() - started < 120_000)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    await stop()
+    await waitFor(steadyEvents)
     const delays = [...recorded].flatMap(([id, at]) => {
       const got = arrived.get(id)
       return got === undefined ? [] : [got - at]
     })
-    const last = Math.max(...arrived.values())
     return {
-      events: delays.length,
-      eventsPerSecond: delays.length / ((last - started) / 1000),
+      burstEvents,
+      burstPerSecond,
+      offeredPerSecond,
+      steadyEvents: delays.length,
       p50Ms: percentile(delays, 50),
       p99Ms: percentile(delays, 99),
       floorPerSecond,
     }
   } finally {
-    await handle.close()
-    receiver.close()
+    await deliverer.stop()
   }
 }

@@ -27,6 +27,13 @@ export interface DatabaseHandle {
    * tables' (server/db/migrations/demo), which a production database never gets.
    */
   migrate(options?: MigrateOptions): Promise<void>
+  /**
+   * Calls `onNotice` for each NOTIFY on `channel`, from this process or (PostgreSQL) any other
+   * on the same database, once the notifying transaction commits. Notices can be lost (a dropped
+   * connection), so a listener is a wake-up, never the only way work is found. Returns the
+   * unsubscribe.
+   */
+  listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -130,6 +137,7 @@ async function pgliteHandle(
         throw (folder && probeFolder(folder.dir)) || error
       }
     },
+    listen: (channel, onNotice) => client.listen(channel, () => onNotice()),
     async close() {
       try {
         await client.close()
@@ -164,7 +172,53 @@ async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
         connection.release()
       }
     },
+    listen: (channel, onNotice) => listenPostgres(databaseUrl, channel, onNotice),
     close: () => endPool(pool),
+  }
+}
+
+/**
+ * LISTEN holds a connection of its own (a pooled one would be handed to queries). A dropped one
+ * is opened again after a second; notices sent meanwhile are lost, which listeners allow for.
+ */
+async function listenPostgres(databaseUrl: string, channel: string, onNotice: () => void) {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retry: ReturnType<typeof setTimeout> | undefined
+  const again = () => {
+    if (stopped || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      connect().catch(again)
+    }, 1_000)
+    retry.unref()
+  }
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: databaseUrl })
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotice()
+    })
+    next.on('error', () => {
+      next.end().catch(() => {})
+      if (client === next) client = undefined
+      again()
+    })
+    try {
+      await next.connect()
+      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`)
+    } catch (error) {
+      await next.end().catch(() => {})
+      throw error
+    }
+    if (stopped) await next.end()
+    else client = next
+  }
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    await client?.end().catch(() => {})
+    client = undefined
   }
 }
 

@@ -17,6 +17,14 @@ export const EVENT_RETENTION_MS = 30 * 24 * 60 * 60 * 1000
 
 export type EventData = Record<string, unknown>
 
+/** The NOTIFY channel a new pending delivery is announced on, after its commit. */
+export const DELIVERIES_CHANNEL = 'webhook_deliveries'
+
+/** Wakes the deliverers when the caller's transaction commits (deliveries queued again). */
+export async function announceDeliveries(tx: Database) {
+  await tx.execute(sql`select pg_notify(${DELIVERIES_CHANNEL}, '')`)
+}
+
 /** A new event id, also its `webhook-id`: `msg_` and 32 hex digits. */
 export const newEventId = () => `msg_${randomUUID().replace(/-/g, '')}`
 
@@ -33,14 +41,23 @@ export async function recordEvent(
   onlyEndpoint?: string,
 ): Promise<string> {
   const id = newEventId()
-  await tx.insert(integrationEvents).values({ id, type, occurredAt: at, data })
+  // One statement: the event, a pending delivery for each endpoint listening, and the NOTIFY
+  // that wakes the deliverers when (and only if) this transaction commits.
   await tx.execute(sql`
-    insert into ${webhookDeliveries} (event_id, endpoint_id, status, next_attempt_at, created_at)
-    select ${id}, e.id, 'PENDING', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
-      from ${webhookEndpoints} e
-     where e.disabled_at is null
-       and (e.event_types is null or jsonb_exists(e.event_types, ${type}))
-       and (${onlyEndpoint ?? null}::uuid is null or e.id = ${onlyEndpoint ?? null}::uuid)`)
+    with event as (
+      insert into ${integrationEvents} (id, type, occurred_at, data)
+      values (${id}, ${type}, ${at.toISOString()}::timestamptz, ${JSON.stringify(data)}::jsonb)
+      returning id
+    ), queued as (
+      insert into ${webhookDeliveries} (event_id, endpoint_id, status, next_attempt_at, created_at)
+      select event.id, e.id, 'PENDING', ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz
+        from event, ${webhookEndpoints} e
+       where e.disabled_at is null
+         and (e.event_types is null or jsonb_exists(e.event_types, ${type}))
+         and (${onlyEndpoint ?? null}::uuid is null or e.id = ${onlyEndpoint ?? null}::uuid)
+      returning 1
+    )
+    select pg_notify(${DELIVERIES_CHANNEL}, '') where exists (select 1 from queued)`)
   return id
 }
 

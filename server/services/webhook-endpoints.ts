@@ -12,7 +12,7 @@ import { newWebhookSecret } from '../adapters/webhooks/sign'
 import type { Database } from '../db/client'
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { ProblemError } from '../http/integration'
-import { EVENT_RETENTION_MS, recordEvent } from './events'
+import { announceDeliveries, EVENT_RETENTION_MS, recordEvent } from './events'
 import type { Endpoint } from './webhooks'
 
 /** The previous secret keeps signing beside the new one this long after a rotation. */
@@ -211,6 +211,7 @@ export async function retryDelivery(db: Database, id: string, deliveryId: string
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.endpointId, id)))
     .returning({ id: webhookDeliveries.id })
   if (!row) throw new ProblemError(404, endpointMessages.deliveryNotFound)
+  await announceDeliveries(db)
   return { message: 'Entrega reenfileirada.', count: 1 }
 }
 
@@ -255,6 +256,7 @@ export async function replayRange(db: Database, id: string, from: Date, to: Date
         target: [webhookDeliveries.eventId, webhookDeliveries.endpointId],
         set: { status: 'PENDING', nextAttemptAt: now, attempts: 0 },
       })
+    await announceDeliveries(tx)
     return { message: 'Eventos reenfileirados.', count: ids.length }
   })
 }

@@ -44,6 +44,23 @@ const checkedLookup =
     })
   }
 
+/**
+ * Connections are kept between messages to the same receiver (a TLS handshake per event would
+ * cost more than the event); one closed idle for 4 s, under the 5 s most servers keep one.
+ * Each connection's address was checked when it was made.
+ */
+const agents = new Map<string, http.Agent>()
+function agentFor(protocol: string, allowPrivate: boolean) {
+  const key = `${protocol}${allowPrivate}`
+  let agent = agents.get(key)
+  if (!agent) {
+    const options = { keepAlive: true, timeout: 4_000, maxFreeSockets: 16 }
+    agent = protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
+    agents.set(key, agent)
+  }
+  return agent
+}
+
 export function sendWebhook(
   url: string,
   headers: Record<string, string>,
@@ -72,7 +89,7 @@ export function sendWebhook(
           'user-agent': 'PortalDoTitular-Webhooks/1',
         },
         lookup: checkedLookup(allowPrivate),
-        agent: false,
+        agent: agentFor(target.protocol, allowPrivate),
       },
       (response) => {
         // The body is not read beyond draining it: only the status counts.
