@@ -26,7 +26,12 @@ export interface ImportFigures {
   seconds: number
   rowsPerSecond: number
   peakRssMiB: number
+  /** The JavaScript heap at its highest: the import's own memory (RSS also holds the database). */
+  peakHeapMiB: number
   errors: number
+  /** The same files again: every row UNCHANGED, nothing written. */
+  againSeconds: number
+  againUnchanged: boolean
 }
 
 /** A valid CPF for n. */
@@ -97,9 +102,13 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
       const handle = await openDatabase(target.url ? { databaseUrl: target.url } : { memory: true })
       try {
         await handle.migrate({ demo: false })
+        global.gc?.()
         let peak = process.memoryUsage().rss
+        let peakHeap = process.memoryUsage().heapUsed
         const sampler = setInterval(() => {
-          peak = Math.max(peak, process.memoryUsage().rss)
+          const usage = process.memoryUsage()
+          peak = Math.max(peak, usage.rss)
+          peakHeap = Math.max(peakHeap, usage.heapUsed)
         }, 100)
         const started = performance.now()
         const result = await runImport(handle.db, {
@@ -112,6 +121,19 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
         })
         const seconds = (performance.now() - started) / 1000
         clearInterval(sampler)
+        const againStarted = performance.now()
+        const again = await runImport(handle.db, {
+          files,
+          dryRun: false,
+          partial: false,
+          reportDir: dir,
+          now: () => new Date(),
+          logger: silentLogger(),
+        })
+        const againSeconds = (performance.now() - againStarted) / 1000
+        const againUnchanged = Object.values(again.counts).every(
+          (count) => count.CREATED + count.UPDATED + count.ERROR + count.SKIPPED === 0,
+        )
         figures.push({
           database: target.database,
           holders,
@@ -119,7 +141,10 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
           seconds,
           rowsPerSecond: rows / seconds,
           peakRssMiB: peak / 1024 / 1024,
+          peakHeapMiB: peakHeap / 1024 / 1024,
           errors: result.errorRows,
+          againSeconds,
+          againUnchanged,
         })
       } finally {
         await handle.close()

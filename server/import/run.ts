@@ -23,6 +23,7 @@ import { upsertPlan } from '../services/plans'
 import { upsertCard } from '../services/provider-cards'
 import { upsertProviderContract } from '../services/provider-contracts'
 import { markInstalmentPaid, upsertInstalment } from '../services/provider-instalments'
+import { type BulkItem, writeBulk } from './bulk'
 import { type CsvRecord, detectEncoding, type Encoding, readRecords } from './csv'
 import {
   flatColumns,
@@ -304,6 +305,21 @@ function writeProblem(error: unknown, spec: ResourceSpec, idColumn: string): str
   return [`CONFLICT:${idColumn}`]
 }
 
+/** Rows written together (bulk.ts): a few statements per chunk instead of several per row. */
+const CHUNK = 500
+
+/** One resource a row stands for, ready to write. */
+interface Part extends BulkItem {
+  kind: Kind
+  state: RowState
+  row: Row
+  input: never
+  /** The column a write-time problem is reported on. */
+  idColumn: string
+  /** The row's id_portal is this part's (the person's, in the flat sheet). */
+  setsPortalId: boolean
+}
+
 /** Ends the import's transaction without committing it (a dry run, or a row that failed). */
 class Rollback extends Error {}
 
@@ -324,8 +340,32 @@ async function write(db: Database, inputs: InputFile[], options: ImportOptions) 
       ...options.payments,
       db: tx,
     } as PaymentsDeps
+    // Rows go in chunks: the plain ones (new, or unchanged) a statement per table per chunk
+    // (bulk.ts), every other one through the API's service, one by one.
+    const flush = async (chunk: Part[]) => {
+      for (const kind of kinds) {
+        const parts = chunk.filter((part) => part.kind === kind)
+        if (parts.length === 0) continue
+        const results = await writeBulk(tx, kind, parts, now)
+        for (const [index, part] of parts.entries()) {
+          const result = results[index]
+          try {
+            const written =
+              result && result !== 'single'
+                ? result
+                : await writeOne(tx, billing, kind, part.externalId, part.input, part.row, now)
+            part.state.outcomes.push(written.outcome)
+            if (part.setsPortalId) part.state.portalId = written.id
+          } catch (error) {
+            part.state.errors.push(...writeProblem(error, specs[kind], part.idColumn))
+            failed = true
+          }
+        }
+      }
+    }
     for (const file of inputs) {
       const flatState: { holderContract?: string } = {}
+      let chunk: Part[] = []
       for await (const { line, row } of dataRows(file)) {
         const state = file.rows.get(line) as RowState
         const parts = [...expand(file, row, flatState)]
@@ -333,20 +373,28 @@ async function write(db: Database, inputs: InputFile[], options: ImportOptions) 
         if (state.errors.length) continue
         for (const part of parts) {
           const spec = specs[part.kind]
-          const externalId = (part.row.id_externo ?? '').trim()
-          const input = v.parse(spec.schema, spec.body(part.row)) as never
-          const idColumn =
-            file.kind === 'flat' ? (part.kind === 'members' ? 'pessoa' : 'contrato') : 'id_externo'
-          try {
-            const result = await writeOne(tx, billing, part.kind, externalId, input, part.row, now)
-            state.outcomes.push(result.outcome)
-            if (part.kind === 'members' || file.kind !== 'flat') state.portalId = result.id
-          } catch (error) {
-            state.errors.push(...writeProblem(error, spec, idColumn))
-            failed = true
-          }
+          chunk.push({
+            kind: part.kind,
+            state,
+            row: part.row,
+            externalId: (part.row.id_externo ?? '').trim(),
+            input: v.parse(spec.schema, spec.body(part.row)) as never,
+            paidOutside: part.kind === 'instalments' && paidOutsideBody(part.row) !== undefined,
+            idColumn:
+              file.kind === 'flat'
+                ? part.kind === 'members'
+                  ? 'pessoa'
+                  : 'contrato'
+                : 'id_externo',
+            setsPortalId: part.kind === 'members' || file.kind !== 'flat',
+          })
+        }
+        if (chunk.length >= CHUNK) {
+          await flush(chunk)
+          chunk = []
         }
       }
+      await flush(chunk)
     }
     if (failed && !options.partial) throw new Rollback('failed')
     if (options.dryRun) throw new Rollback('dry-run')

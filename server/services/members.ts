@@ -54,7 +54,7 @@ const toMember = (row: PersonRow): Member => ({
 })
 
 /** The person's columns as a provider's upsert sets them (photo and attachments stay). */
-const memberColumns = (input: MemberUpsert) => ({
+export const memberColumns = (input: MemberUpsert) => ({
   firstName: input.firstName,
   lastName: input.lastName,
   birthDate: input.birthDate,
@@ -74,6 +74,15 @@ const memberColumns = (input: MemberUpsert) => ({
   neighborhood: input.neighborhood,
   addressNumber: input.addressNumber,
   complement: input.complement,
+})
+
+/** A person the provider creates, as inserted (one at a time here, by the hundred in imports). */
+export const newMemberRow = (externalId: string, input: MemberUpsert, now: Date) => ({
+  ...memberColumns(input),
+  externalId,
+  writtenBy: 'provider' as const,
+  createdAt: now,
+  updatedAt: now,
 })
 
 const emailTaken = () =>
@@ -165,7 +174,7 @@ export function upsertMember(
         throw new ProblemError(412, 'Nenhuma pessoa com este externalId para comparar o If-Match.')
       const [created] = await tx
         .insert(persons)
-        .values({ ...values, externalId, writtenBy: 'provider', createdAt: now, updatedAt: now })
+        .values(newMemberRow(externalId, input, now))
         .onConflictDoNothing({ target: persons.externalId })
         .returning()
         .catch(rethrowEmail)
@@ -229,6 +238,25 @@ export async function dependentsOf(db: Database, contractIds: string[]) {
   return rows.map(toDependent)
 }
 
+/** Dependent type names compare in any letter case, accents counted. */
+export const sameTypeName = (a: string, b: string) =>
+  a.localeCompare(b, 'pt-BR', { sensitivity: 'accent' }) === 0
+
+/** A dependent the provider creates, as inserted. */
+export const newDependentRow = (
+  externalId: string,
+  contractId: string,
+  values: { personId: string; dependentTypeId: string; status: DependentUpsert['status'] },
+  now: Date,
+) => ({
+  ...values,
+  contractId,
+  externalId,
+  writtenBy: 'provider' as const,
+  createdAt: now,
+  updatedAt: now,
+})
+
 /**
  * The dependent type named `name` (any letter case, accents counted). The provider's names are
  * the catalogue the holder's form offers: one not there yet is added (a production database
@@ -236,9 +264,7 @@ export async function dependentsOf(db: Database, contractIds: string[]) {
  */
 async function dependentTypeNamed(tx: Database, name: string) {
   const types = await tx.select().from(dependentTypes)
-  const found = types.find(
-    (type) => type.name.localeCompare(name, 'pt-BR', { sensitivity: 'accent' }) === 0,
-  )
+  const found = types.find((type) => sameTypeName(type.name, name))
   if (found) return found
   await tx
     .insert(dependentTypes)
@@ -322,14 +348,7 @@ export function upsertDependent(
         )
       const [created] = await tx
         .insert(dependents)
-        .values({
-          ...values,
-          contractId: contract.id,
-          externalId,
-          writtenBy: 'provider',
-          createdAt: now,
-          updatedAt: now,
-        })
+        .values(newDependentRow(externalId, contract.id, values, now))
         .onConflictDoNothing({ target: dependents.externalId })
         .returning({ id: dependents.id })
       if (!created) return 'lost'

@@ -77,7 +77,7 @@ export async function listProviderContracts(
   return pageOf(await toContracts(db, rows), limit, (item) => item.id)
 }
 
-const contractColumns = (input: ContractUpsert, planId: string) => ({
+export const contractColumns = (input: ContractUpsert, planId: string) => ({
   modelContractId: planId,
   status: input.status,
   serie: input.series,
@@ -87,6 +87,12 @@ const contractColumns = (input: ContractUpsert, planId: string) => ({
   dependentsIncluded: input.dependentsIncluded,
   holderMandatoryData: input.holderMandatoryData,
   dependentMandatoryData: input.dependentMandatoryData,
+})
+
+/** The contract's holder row as a provider's upsert sets it. */
+export const holderColumns = (input: ContractUpsert, personId: string) => ({
+  personId,
+  status: input.holderStatus,
 })
 
 /** Creates or updates the contract the provider knows as `externalId`, with its holder row. */
@@ -105,7 +111,7 @@ export function upsertProviderContract(
       if (!plan) throw unknownReference('planExternalId', 'plano')
       const person = await memberNamed(tx, input.holderExternalId, 'holderExternalId')
       const values = contractColumns(input, plan.id)
-      const holderValues = { personId: person.id, status: input.holderStatus }
+      const holderValues = holderColumns(input, person.id)
       const read = async () => {
         const item = await contractByExternalId(tx, externalId)
         if (!item) throw new Error('contrato gravado e não lido')

@@ -123,7 +123,7 @@ async function lockByExternalId(tx: Database, externalId: string) {
   return row
 }
 
-const columnsOf = (input: InstalmentUpsert) => ({
+export const instalmentColumns = (input: InstalmentUpsert) => ({
   installment: input.number,
   description: input.description,
   dueDate: input.dueDate,
@@ -132,13 +132,24 @@ const columnsOf = (input: InstalmentUpsert) => ({
   status: input.status,
 })
 
+/**
+ * Would these columns change nothing? A paid instalment answers its own status unchanged: the
+ * PUT of an import run again.
+ */
+export function instalmentUnchanged(
+  stored: OrderRow,
+  values: ReturnType<typeof instalmentColumns>,
+) {
+  return sameValues(stored, stored.status === 'PAID' ? { ...values, status: 'PAID' } : values)
+}
+
 /** Creates or updates the instalment the provider knows as `externalId`. */
 export function upsertInstalment(
   deps: PaymentsDeps,
   externalId: string,
   input: InstalmentUpsert,
 ): Promise<Upserted<Instalment>> {
-  const values = columnsOf(input)
+  const values = instalmentColumns(input)
   return upsertRetrying(() =>
     afterLiveCollections(deps, instalmentMessages.changedByProvider, () =>
       deps.db.transaction(async (tx): Promise<Step<Upserted<Instalment> | 'lost'>> => {
@@ -151,9 +162,7 @@ export function upsertInstalment(
               'Uma parcela não muda de contrato: cancele-a e crie outra no contrato novo.',
             )
           const item = () => toInstalment(stored, input.contractExternalId)
-          // A paid instalment answers its own status unchanged: the PUT of an import run again.
-          const current = stored.status === 'PAID' ? { ...values, status: 'PAID' } : values
-          if (sameValues(stored, current)) return { outcome: 'unchanged', item: item() }
+          if (instalmentUnchanged(stored, values)) return { outcome: 'unchanged', item: item() }
           if (stored.status === 'PAID')
             throw new ProblemError(409, instalmentMessages.paidUnchangeable)
           if (stored.cancelledAt) throw new ProblemError(409, instalmentMessages.cancelled)
