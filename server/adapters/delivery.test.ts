@@ -4,48 +4,14 @@
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { loadConfig } from '../config'
 import { demoEmails } from '../demo/seed'
 import { silentLogger } from '../logger'
 import { backends, createTestServer, outboxCode, requestCode, type TestServer } from '../testing'
+import { startSmtpServer } from '../testing/smtp'
 import { createMailAdapter } from './mail/index'
 import { createWhatsAppAdapter } from './whatsapp/index'
-
-interface ReceivedMail {
-  from: string
-  to: string[]
-  raw: string
-}
-
-function startSmtpServer(): Promise<{ server: SMTPServer; port: number; mails: ReceivedMail[] }> {
-  const mails: ReceivedMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  return new Promise((resolve) => {
-    server.listen(0, '127.0.0.1', () => {
-      // biome-ignore lint/suspicious/noExplicitAny: smtp-server's typings do not expose the inner net.Server.
-      const port = ((server as any).server.address() as AddressInfo).port
-      resolve({ server, port, mails })
-    })
-  })
-}
 
 interface ReceivedRequest {
   method: string
