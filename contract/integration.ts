@@ -177,6 +177,52 @@ export type Plan = v.InferOutput<typeof plan>
 
 export const planPage = page(plan)
 
+// ---------------------------------------------------------------- plan documents
+
+/** What holders open from "Documentos gerais" (spec §12): PDF or an image. */
+export const planDocumentTypes = ['application/pdf', 'image/png', 'image/jpeg'] as const
+/** 5 MB of file, as base64 (4 characters for every 3 bytes). */
+export const PLAN_DOCUMENT_MAX_BYTES = 5 * 1024 * 1024
+const base64Limit = Math.ceil(PLAN_DOCUMENT_MAX_BYTES / 3) * 4
+
+export const planDocumentParams = {
+  externalId: externalIdField,
+  documentExternalId: externalIdField,
+}
+
+export const planDocumentUpsertRequest = requestObject({
+  name: v.pipe(
+    v.string('Informe o nome do documento (name).'),
+    v.trim(),
+    v.nonEmpty('Informe o nome do documento (name).'),
+    v.maxLength(200, 'O nome do documento deve ter no máximo 200 caracteres.'),
+  ),
+  contentType: v.picklist(
+    planDocumentTypes,
+    'contentType deve ser application/pdf, image/png ou image/jpeg.',
+  ),
+  contentBase64: v.pipe(
+    v.string('Envie o arquivo em base64 (contentBase64).'),
+    v.nonEmpty('Envie o arquivo em base64 (contentBase64).'),
+    v.maxLength(base64Limit, 'O documento deve ter no máximo 5 MB.'),
+    v.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'contentBase64 não é base64 válido.'),
+  ),
+})
+export type PlanDocumentUpsert = v.InferOutput<typeof planDocumentUpsertRequest>
+
+export const planDocument = v.object({
+  id: v.string(),
+  externalId: v.nullable(v.string()),
+  planExternalId: v.nullable(v.string()),
+  name: v.string(),
+  contentType: v.string(),
+  /** The file's size in bytes. */
+  size: v.number(),
+  updatedAt: v.string(),
+})
+export type PlanDocument = v.InferOutput<typeof planDocument>
+export const planDocumentList = v.object({ data: v.array(planDocument) })
+
 // ---------------------------------------------------------------- members (people)
 
 /** Who wrote a record last: the holder in the portal, or the provider's system. */

@@ -22,6 +22,7 @@ import { acceptTerms, adhesionTerm, getContract, getTerms, listContracts } from 
 import {
   blockCard,
   cancelInstalment,
+  deletePlanDocument,
   getCard,
   getDependent,
   getInstalment,
@@ -30,6 +31,7 @@ import {
   getProviderContract,
   integrationKey,
   listMembers,
+  listPlanDocuments,
   listPlans,
   listProviderCards,
   listProviderContracts,
@@ -41,6 +43,7 @@ import {
   upsertInstalment,
   upsertMember,
   upsertPlan,
+  upsertPlanDocument,
   upsertProviderContract,
 } from './api/integration'
 import {
@@ -116,6 +119,9 @@ export const operations = [
   listPlans,
   getPlan,
   upsertPlan,
+  listPlanDocuments,
+  upsertPlanDocument,
+  deletePlanDocument,
   listMembers,
   getMember,
   upsertMember,

@@ -26,6 +26,7 @@ import { contractRoutes } from './routes/contracts'
 import { dependentTypeRoutes } from './routes/dependent-types'
 import { healthRoutes } from './routes/health'
 import { integrationRoutes } from './routes/integration'
+import { integrationDocumentRoutes } from './routes/integration-documents'
 import { integrationWebhookRoutes } from './routes/integration-webhooks'
 import { loginRoutes } from './routes/login'
 import { metricsRoutes } from './routes/metrics'
@@ -85,6 +86,8 @@ export function createServer(appDeps: AppDeps) {
 
   // Ahead of the 1 MB limit: registration saves bring their own session and 8 MB limit.
   app.route('/', registrationRoutes(deps))
+  // Ahead of it too: a plan's document may be 5 MB (its route has its own limit).
+  app.route('/', integrationDocumentRoutes(deps))
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: messages.tooLarge }, 413),

@@ -27,6 +27,10 @@ import {
   memberPage,
   memberUpsertRequest,
   plan,
+  planDocument,
+  planDocumentList,
+  planDocumentParams,
+  planDocumentUpsertRequest,
   planPage,
   planUpsertRequest,
   problemResponse,
@@ -82,6 +86,47 @@ export const upsertPlan = {
   params: externalIdParam,
   body: planUpsertRequest,
   answers: { 200: plan, 201: plan, ...badBodyProblems, ...keyProblems },
+} as const satisfies Operation
+
+const planDocumentPath =
+  '/integration/v1/plans/by-external-id/{externalId}/documents/{documentExternalId}'
+
+export const listPlanDocuments = {
+  id: 'listPlanDocuments',
+  method: 'GET',
+  path: '/integration/v1/plans/by-external-id/{externalId}/documents',
+  summary: 'Os documentos do plano que o titular vê em "Documentos gerais" (sem o conteúdo).',
+  tag: 'integration',
+  access: 'integration',
+  scope: 'members:read',
+  params: externalIdParam,
+  answers: { 200: planDocumentList, 400: problem, ...keyProblems, 404: problem },
+} as const satisfies Operation
+
+export const upsertPlanDocument = {
+  id: 'upsertPlanDocument',
+  method: 'PUT',
+  path: planDocumentPath,
+  summary:
+    'Cria (201) ou substitui (200) um documento do plano (PDF, PNG ou JPEG em base64, até 5 MB); igual ao que já está, não grava nada.',
+  tag: 'integration',
+  access: 'integration',
+  scope: 'documents:write',
+  params: planDocumentParams,
+  body: planDocumentUpsertRequest,
+  answers: { 200: planDocument, 201: planDocument, ...badBodyProblems, ...keyProblems },
+} as const satisfies Operation
+
+export const deletePlanDocument = {
+  id: 'deletePlanDocument',
+  method: 'DELETE',
+  path: planDocumentPath,
+  summary: 'Remove um documento do plano: os titulares deixam de vê-lo.',
+  tag: 'integration',
+  access: 'integration',
+  scope: 'documents:write',
+  params: planDocumentParams,
+  answers: { 204: { empty: true }, 400: problem, ...keyProblems, 404: problem },
 } as const satisfies Operation
 
 /** A provider's write on what a holder may edit (decision 019): the version it read, or 412. */

@@ -82,11 +82,17 @@ export const modelContractDocuments = pgTable(
     modelContractId: uuid('model_contract_id')
       .notNull()
       .references(() => modelContracts.id, { onDelete: 'cascade' }),
+    /** The provider's own id for the document, unique within its plan (integration API). */
+    externalId: text('external_id'),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     contentBase64: text('content_base64'),
+    updatedAt: updatedAt(),
   },
-  (t) => [index('model_contract_documents_model_idx').on(t.modelContractId)],
+  (t) => [
+    index('model_contract_documents_model_idx').on(t.modelContractId),
+    uniqueIndex('model_contract_documents_external_idx').on(t.modelContractId, t.externalId),
+  ],
 )
 
 export type MandatoryData = Record<string, boolean>

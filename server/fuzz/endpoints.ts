@@ -481,6 +481,37 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     { method: 'GET', path: `${base}/key`, headers },
     list('plans'),
     ...resource('plans', externalId, [{ name: 'Plano do fuzz' }, { name: 'Plano Ouro' }]),
+    {
+      method: 'GET',
+      path: `${base}/plans/by-external-id/:externalId/documents`,
+      headers,
+      params: { externalId },
+    },
+    ...(['PUT', 'DELETE'] as const).map(
+      (method): Endpoint => ({
+        method,
+        path: `${base}/plans/by-external-id/:externalId/documents/:documentExternalId`,
+        headers,
+        params: { externalId, documentExternalId: ['regulamento', 'tabela-de-precos'] },
+        ...(method === 'PUT'
+          ? {
+              bodies: [
+                {
+                  name: 'Regulamento do clube',
+                  contentType: 'application/pdf',
+                  contentBase64: 'JVBERi0xLjQKJcOkw7zDtsOfCg==',
+                },
+                {
+                  name: 'Tabela de preços',
+                  contentType: 'image/png',
+                  contentBase64:
+                    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg==',
+                },
+              ],
+            }
+          : {}),
+      }),
+    ),
     list('members'),
     ...resource(
       'members',

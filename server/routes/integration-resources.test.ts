@@ -417,6 +417,92 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     expect(taken.status).toBe(422)
     expect(taken.body.errors?.[0]).toMatchObject({ path: 'body.code', code: 'taken' })
   })
+
+  it('a plan’s documents: Joana sees each one the provider puts, at once, and no longer sees one removed', async () => {
+    const api = await client()
+    await loadFamily(api)
+    const contractId = (await api.get(at('contracts', 'ct-100'))).body.id as string
+    const token = await loginAs(server.app, joana.email)
+    const holderRead = (etag?: string) =>
+      server.app.request(`/socios-api/client/contract/${contractId}`, {
+        headers: { authorization: `Bearer ${token}`, ...(etag ? { 'if-none-match': etag } : {}) },
+      })
+    const before = await holderRead()
+    const etag = before.headers.get('etag') ?? ''
+    expect(etag).not.toBe('')
+
+    const pdf = Buffer.from('%PDF-1.4\n% Regulamento do clube\n%%EOF\n').toString('base64')
+    const document = at('plans', 'plano-familia', '/documents/regulamento')
+    const writer = await client('documents:write', 'members:read')
+    const put = (body: unknown) => writer.put(document, body)
+    const regulation = {
+      name: 'Regulamento do clube',
+      contentType: 'application/pdf',
+      contentBase64: pdf,
+    }
+
+    // Without the scope: refused, nothing written.
+    expect((await api.put(document, regulation)).status).toBe(403)
+    const created = await put(regulation)
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({
+      externalId: 'regulamento',
+      planExternalId: 'plano-familia',
+      name: 'Regulamento do clube',
+      size: Buffer.from(pdf, 'base64').length,
+    })
+    // The version moved: the holder's cached copy is not answered 304.
+    const after = await holderRead(etag)
+    expect(after.status).toBe(200)
+    const shown = (await after.json()) as {
+      model_contract: {
+        model_contract_documents: Array<{ name: string; file_attachment: { base_64: string } }>
+      }
+    }
+    expect(shown.model_contract.model_contract_documents).toEqual([
+      expect.objectContaining({
+        name: 'Regulamento do clube',
+        content_type: 'application/pdf',
+        file_attachment: { base_64: pdf },
+      }),
+    ])
+
+    const watch = await watchWrites(server)
+    const { result: again, changes } = await watch.during(() => put(regulation))
+    expect(again.status).toBe(200)
+    expect(dataChanges(changes)).toEqual([])
+
+    // A PNG sent as a PDF, and a file over 5 MB: refused with the reason, nothing written.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4nGP4z8DwHwAFAAH/iZk9HQAAAABJRU5ErkJggg=='
+    const mismatch = await put({ ...regulation, contentBase64: png })
+    expect(mismatch.status).toBe(422)
+    expect(mismatch.body.errors?.[0]).toMatchObject({
+      path: 'body.contentBase64',
+      message: 'O conteúdo enviado não é um PDF: confira contentType e o arquivo.',
+    })
+    const big = await put({ ...regulation, contentBase64: `JVBERi0${'A'.repeat(7 * 1024 * 1024)}` })
+    expect(big.status).toBe(413)
+    expect(big.body.detail).toBe('O documento deve ter no máximo 5 MB.')
+    expect((await put({ ...regulation, contentType: 'text/html' })).status).toBe(400)
+    const listed = await writer.get(at('plans', 'plano-familia', '/documents'))
+    expect((listed.body.data as Array<{ name: string }>).map((item) => item.name)).toEqual([
+      'Regulamento do clube',
+    ])
+
+    const removed = await server.app.request(document, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${(await createApiKey(server.db, { name: 'x', scopes: ['documents:write'] })).key}`,
+      },
+    })
+    expect(removed.status).toBe(204)
+    const gone = (await (await holderRead()).json()) as typeof shown
+    expect(gone.model_contract.model_contract_documents).toEqual([])
+    expect(
+      (await writer.put(at('plans', 'nenhum', '/documents/regulamento'), regulation)).status,
+    ).toBe(404)
+  })
 })
 
 /** A member as read, as the body a PUT sends back. */
