@@ -177,6 +177,75 @@ export type Plan = v.InferOutput<typeof plan>
 
 export const planPage = page(plan)
 
+// ---------------------------------------------------------------- plan card layouts
+
+/**
+ * What a plan's card template may show: each `{{name}}` is replaced by the card's value, escaped
+ * (`foto` by the photo as a data: URL, for an <img src>).
+ */
+export const cardLayoutFields = [
+  'nome',
+  'matricula',
+  'validade',
+  'status',
+  'titular',
+  'contrato',
+  'serie',
+  'plano',
+  'foto',
+] as const
+const LAYOUT_MAX_CHARS = 200_000
+
+/**
+ * The card is shown at the gate with no signal and rendered to a PNG in the app, which cleans
+ * every server HTML with DOMPurify: a template holds inline-styled HTML and data: images only.
+ * What the app would drop, or what would need the network, is refused here with its reason.
+ */
+const layoutProblems: Array<[RegExp, string]> = [
+  [
+    /<\s*(script|style|link|meta|iframe|object|embed|form|svg|base)\b/i,
+    'sem <script>, <style>, <link>, <iframe>, <form> nem <svg>: use estilos inline e imagens data:',
+  ],
+  [/\son[a-z]+\s*=/i, 'sem atributos de evento (onclick, onload…)'],
+  [/javascript:/i, 'sem javascript:'],
+  [
+    /(?:src|href)\s*=\s*["']?(?!data:image\/|\{\{\s*foto\s*\}\}|#)[^"'\s>]/i,
+    'imagens e links só como data:image/… (a carteirinha abre sem internet)',
+  ],
+  [/url\(\s*["']?(?!data:image\/)/i, 'url() só com data:image/… (a carteirinha abre sem internet)'],
+]
+
+const layoutTemplate = (side: 'front' | 'back') =>
+  v.pipe(
+    v.string(`Informe o layout (${side}) em HTML.`),
+    v.nonEmpty(`Informe o layout (${side}) em HTML.`),
+    v.maxLength(LAYOUT_MAX_CHARS, `O layout (${side}) deve ter no máximo 200 mil caracteres.`),
+    v.rawCheck(({ dataset, addIssue }) => {
+      if (!dataset.typed) return
+      for (const [pattern, rule] of layoutProblems)
+        if (pattern.test(dataset.value)) addIssue({ message: `Layout (${side}): ${rule}.` })
+      for (const match of dataset.value.matchAll(/\{\{\s*([^}\s]*)\s*\}\}/g))
+        if (!(cardLayoutFields as readonly string[]).includes(match[1] ?? ''))
+          addIssue({
+            message: `Layout (${side}): campo desconhecido {{${match[1]}}}. Use ${cardLayoutFields.map((name) => `{{${name}}}`).join(', ')}.`,
+          })
+    }),
+  )
+
+export const cardLayoutRequest = requestObject({
+  front: layoutTemplate('front'),
+  back: layoutTemplate('back'),
+})
+export type CardLayoutUpsert = v.InferOutput<typeof cardLayoutRequest>
+
+export const planCardLayout = v.object({
+  planExternalId: v.nullable(v.string()),
+  /** false: the plan's cards use the portal's own layout (front and back below). */
+  custom: v.boolean(),
+  front: v.string(),
+  back: v.string(),
+})
+
 // ---------------------------------------------------------------- plan documents
 
 /** What holders open from "Documentos gerais" (spec §12): PDF or an image. */

@@ -6,6 +6,7 @@
 import {
   badBodyProblems,
   cancelRequest,
+  cardLayoutRequest,
   cardPage,
   cardUpsertRequest,
   contract,
@@ -27,6 +28,7 @@ import {
   memberPage,
   memberUpsertRequest,
   plan,
+  planCardLayout,
   planDocument,
   planDocumentList,
   planDocumentParams,
@@ -86,6 +88,47 @@ export const upsertPlan = {
   params: externalIdParam,
   body: planUpsertRequest,
   answers: { 200: plan, 201: plan, ...badBodyProblems, ...keyProblems },
+} as const satisfies Operation
+
+const cardLayoutPath = '/integration/v1/plans/by-external-id/{externalId}/card-layout'
+
+export const getPlanCardLayout = {
+  id: 'getPlanCardLayout',
+  method: 'GET',
+  path: cardLayoutPath,
+  summary:
+    'O layout da carteirinha do plano (frente e verso, HTML com {{campos}}); sem um próprio, o do portal.',
+  tag: 'integration',
+  access: 'integration',
+  scope: 'members:read',
+  params: externalIdParam,
+  answers: { 200: planCardLayout, 400: problem, ...keyProblems, 404: problem },
+} as const satisfies Operation
+
+export const putPlanCardLayout = {
+  id: 'putPlanCardLayout',
+  method: 'PUT',
+  path: cardLayoutPath,
+  summary:
+    'Troca o layout das carteirinhas do plano: HTML com estilos inline, imagens data: e os campos {{nome}}, {{matricula}}, {{validade}}, {{status}}, {{titular}}, {{contrato}}, {{serie}}, {{plano}}, {{foto}}.',
+  tag: 'integration',
+  access: 'integration',
+  scope: 'cards:write',
+  params: externalIdParam,
+  body: cardLayoutRequest,
+  answers: { 200: planCardLayout, ...badBodyProblems, ...keyProblems, 404: problem },
+} as const satisfies Operation
+
+export const deletePlanCardLayout = {
+  id: 'deletePlanCardLayout',
+  method: 'DELETE',
+  path: cardLayoutPath,
+  summary: 'Volta as carteirinhas do plano ao layout do portal.',
+  tag: 'integration',
+  access: 'integration',
+  scope: 'cards:write',
+  params: externalIdParam,
+  answers: { 204: { empty: true }, 400: problem, ...keyProblems, 404: problem },
 } as const satisfies Operation
 
 const planDocumentPath =

@@ -72,6 +72,8 @@ export const modelContracts = pgTable('model_contracts', {
   /** The provider's own id (integration API, decision 019); unique among plans. */
   externalId: text('external_id').unique(),
   name: text('name').notNull(),
+  /** The provider's member card for this plan (front and back templates); null: the portal's. */
+  cardLayout: jsonb('card_layout').$type<{ front: string; back: string }>(),
   updatedAt: updatedAt(),
 })
 

@@ -487,6 +487,29 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
       headers,
       params: { externalId },
     },
+    ...(['GET', 'PUT', 'DELETE'] as const).map(
+      (method): Endpoint => ({
+        method,
+        path: `${base}/plans/by-external-id/:externalId/card-layout`,
+        headers,
+        params: { externalId },
+        ...(method === 'PUT'
+          ? {
+              bodies: [
+                {
+                  front:
+                    '<div style="background:#0b4fa8;color:#fff">{{nome}} · {{matricula}}</div>',
+                  back: '<div>{{titular}} — contrato {{contrato}}</div>',
+                },
+                {
+                  front: '<div><img src="{{foto}}" alt="">{{plano}}</div>',
+                  back: '<p>{{validade}}</p>',
+                },
+              ],
+            }
+          : {}),
+      }),
+    ),
     ...(['PUT', 'DELETE'] as const).map(
       (method): Endpoint => ({
         method,

@@ -418,6 +418,70 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     expect(taken.body.errors?.[0]).toMatchObject({ path: 'body.code', code: 'taken' })
   })
 
+  it('a plan’s own card: Joana’s card shows the provider’s layout with her data; bad templates are refused with the reason', async () => {
+    const api = await client()
+    await loadFamily(api)
+    const token = await loginAs(server.app, joana.email)
+    const contractId = (await api.get(at('contracts', 'ct-100'))).body.id as string
+    const listed = await server.app.request('/socios-api/client/rql/cards', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ filter: { contract_id: contractId } }),
+    })
+    const [card] = ((await listed.json()) as { cards: Array<{ id: string }> }).cards
+    const visualize = async () =>
+      (await (
+        await server.app.request(`/socios-api/client/card-visualize/${card?.id}`, bearer(token))
+      ).json()) as { frontLayout: string; backLayout: string }
+    expect((await visualize()).frontLayout).toContain('Carteirinha de sócio')
+
+    const layout = at('plans', 'plano-familia', '/card-layout')
+    const start = await api.get(layout)
+    expect(start.body).toMatchObject({ custom: false })
+    expect(start.body.front).toContain('{{nome}}')
+
+    const mine = {
+      front:
+        '<div style="background:#7a0019;color:#fff"><img src="{{foto}}" alt=""><b>{{nome}}</b> {{matricula}} até {{validade}} <i>{{status}}</i></div>',
+      back: '<div>Titular: {{titular}} · Contrato {{contrato}}/{{serie}} · {{plano}}</div>',
+    }
+    const writer = await client('cards:write', 'members:read')
+    const reader = await client('members:read')
+    expect((await reader.put(layout, { ...mine, front: '<div>{{nome}}</div>' })).status).toBe(403)
+    const put = await writer.put(layout, mine)
+    expect(put.status).toBe(200)
+    expect(put.body).toMatchObject({ custom: true, front: mine.front })
+    const shown = await visualize()
+    expect(shown.frontLayout).toContain('<b>Joana Prado</b> 7770001 até 10/01/2027 <i>ATIVO</i>')
+    expect(shown.frontLayout).toMatch(/<img src="data:image\/svg\+xml;base64,/)
+    expect(shown.backLayout).toBe(
+      '<div>Titular: Joana Prado · Contrato 100/A · Plano Família</div>',
+    )
+
+    const refused = await writer.put(layout, {
+      front:
+        '<div onclick="x()"><script>alert(1)</script><img src="https://rastreio.exemplo.com/p.gif"></div>',
+      back: '<div>{{cpf}}</div>',
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body.errors?.map((entry) => entry.message)).toEqual([
+      'Layout (front): sem <script>, <style>, <link>, <iframe>, <form> nem <svg>: use estilos inline e imagens data:.',
+      'Layout (front): sem atributos de evento (onclick, onload…).',
+      'Layout (front): imagens e links só como data:image/… (a carteirinha abre sem internet).',
+      'Layout (back): campo desconhecido {{cpf}}. Use {{nome}}, {{matricula}}, {{validade}}, {{status}}, {{titular}}, {{contrato}}, {{serie}}, {{plano}}, {{foto}}.',
+    ])
+    expect((await visualize()).backLayout).toBe(shown.backLayout)
+
+    const removed = await server.app.request(layout, {
+      method: 'DELETE',
+      headers: {
+        authorization: `Bearer ${(await createApiKey(server.db, { name: 'y', scopes: ['cards:write'] })).key}`,
+      },
+    })
+    expect(removed.status).toBe(204)
+    expect((await visualize()).frontLayout).toContain('Carteirinha de sócio')
+  })
+
   it('a plan’s documents: Joana sees each one the provider puts, at once, and no longer sees one removed', async () => {
     const api = await client()
     await loadFamily(api)

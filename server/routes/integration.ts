@@ -8,6 +8,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type * as v from 'valibot'
 import {
   cancelRequest,
+  cardLayoutRequest,
   cardUpsertRequest,
   contractUpsertRequest,
   dependentUpsertRequest,
@@ -23,6 +24,7 @@ import { at } from '../http/declared'
 import { keyGuard, ProblemError, parseProblems } from '../http/integration'
 import { idempotentPosts } from '../http/integration-idempotent'
 import { readJsonBody } from '../http/validate'
+import { contactLine } from '../services/card-layout'
 import { liveMethods, type PaymentsDeps } from '../services/collections'
 import { type Cursor, decodeCursor } from '../services/cursor'
 import {
@@ -32,7 +34,13 @@ import {
   upsertDependent,
   upsertMember,
 } from '../services/members'
-import { listPlans, planByExternalId, upsertPlan } from '../services/plans'
+import {
+  listPlans,
+  planByExternalId,
+  planCardLayout,
+  setPlanCardLayout,
+  upsertPlan,
+} from '../services/plans'
 import {
   cardByExternalId,
   listProviderCards,
@@ -136,6 +144,19 @@ export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | und
       const externalId = externalIdOf(c)
       const input = await bodyOf(c, planUpsertRequest)
       return upserted(c, await upsertPlan(deps.db, externalId, input, deps.now()))
+    })
+    .get(at('getPlanCardLayout'), guard('getPlanCardLayout'), async (c) =>
+      json(c, await planCardLayout(deps.db, externalIdOf(c), contactLine(deps.config.publicUrl))),
+    )
+    .put(at('putPlanCardLayout'), guard('putPlanCardLayout'), async (c) => {
+      const externalId = externalIdOf(c)
+      const input = await bodyOf(c, cardLayoutRequest)
+      await setPlanCardLayout(deps.db, externalId, input, deps.now())
+      return json(c, await planCardLayout(deps.db, externalId, contactLine(deps.config.publicUrl)))
+    })
+    .delete(at('deletePlanCardLayout'), guard('deletePlanCardLayout'), async (c) => {
+      await setPlanCardLayout(deps.db, externalIdOf(c), null, deps.now())
+      return c.body(null, 204, { 'Cache-Control': PRIVATE })
     })
     .get(
       at('listMembers'),

@@ -6,6 +6,7 @@
  * Every value from the database is escaped.
  */
 import type { CardLayouts } from '../../contract/cards'
+import type { cardLayoutFields } from '../../contract/integration'
 import { escapeHtml as e } from './html'
 
 export interface CardSheet {
@@ -19,6 +20,8 @@ export interface CardSheet {
   contractNumber: string | null
   serie: string | null
   modelName: string
+  /** The plan's own templates (integration API), or null for the portal's layout. */
+  layout: { front: string; back: string } | null
 }
 
 export const cardNotice = 'Documento pessoal e intransferível. Apresente com documento com foto.'
@@ -141,8 +144,59 @@ ${field('Contrato', contract || '—')}
 </div>`
 }
 
+/** The value each `{{field}}` of a plan's template stands for (contract/integration.ts). */
+function templateValues(sheet: CardSheet): Record<(typeof cardLayoutFields)[number], string> {
+  return {
+    nome: sheet.personName,
+    matricula: sheet.code,
+    validade: cardDate(sheet.expirationDate),
+    status: statusChip(sheet.status).label,
+    titular: sheet.holderName,
+    contrato: sheet.contractNumber ?? '',
+    serie: sheet.serie ?? '',
+    plano: sheet.modelName,
+    foto: photoDataUrl(sheet.photoBase64) ?? silhouette,
+  }
+}
+
+/** A plan's template with each field replaced by the card's value, escaped. */
+export function fillTemplate(template: string, sheet: CardSheet): string {
+  const values: Record<string, string> = templateValues(sheet)
+  return template.replace(/\{\{\s*([a-z]+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? e(values[name] as string) : whole,
+  )
+}
+
 export function renderCardLayouts(sheet: CardSheet, contact: string): CardLayouts {
+  if (sheet.layout)
+    return {
+      frontLayout: fillTemplate(sheet.layout.front, sheet),
+      backLayout: fillTemplate(sheet.layout.back, sheet),
+    }
   return { frontLayout: front(sheet), backLayout: back(sheet, contact) }
+}
+
+/** The portal's own templates, as a provider starts from (GET …/card-layout). */
+export function defaultTemplates(contact: string) {
+  const sheet: CardSheet = {
+    code: '{{matricula}}',
+    status: 'ACTIVE',
+    expirationDate: null,
+    personName: '{{nome}}',
+    photoBase64: null,
+    holderName: '{{titular}}',
+    contractNumber: '{{contrato}}',
+    serie: '{{serie}}',
+    modelName: '{{plano}}',
+    layout: null,
+  }
+  return {
+    front: front(sheet)
+      .replace(e(silhouette), '{{foto}}')
+      .replace('—', '{{validade}}')
+      .replace('>ATIVO<', '>{{status}}<'),
+    back: back(sheet, contact),
+  }
 }
 
 /** The back's contact line; with PUBLIC_URL it names the portal's address. */

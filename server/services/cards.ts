@@ -129,6 +129,7 @@ export async function findHolderCardSheet(
       contractNumber: contracts.contractNumber,
       serie: contracts.serie,
       modelName: modelContracts.name,
+      layout: modelContracts.cardLayout,
     })
     .from(cards)
     .innerJoin(persons, eq(persons.id, cards.personId))
@@ -148,5 +149,6 @@ export async function findHolderCardSheet(
     contractNumber: row.contractNumber,
     serie: row.serie,
     modelName: row.modelName,
+    layout: row.layout,
   }
 }

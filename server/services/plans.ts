@@ -4,11 +4,15 @@
  * payment settings); an upsert that changes nothing writes nothing.
  */
 import { asc, eq, gt } from 'drizzle-orm'
-import type { Plan, PlanPayments, PlanUpsert } from '../../contract/integration'
+import type { CardLayoutUpsert, Plan, PlanPayments, PlanUpsert } from '../../contract/integration'
 import type { Database } from '../db/client'
 import { modelContracts, paymentSettings } from '../db/schema'
+import { ProblemError } from '../http/integration'
+import { defaultTemplates } from './card-layout'
 import { type Cursor, pageOf } from './cursor'
 import { sameValues, type Upserted, upsertRetrying } from './upserts'
+
+export const planMessages = { notFound: 'Nenhum plano com este externalId.' } as const
 
 type Row = typeof modelContracts.$inferSelect
 type Settings = typeof paymentSettings.$inferSelect
@@ -139,4 +143,33 @@ export async function listPlans(db: Database, cursor: Cursor | undefined, limit:
     limit,
     (plan) => plan.id,
   )
+}
+
+/** The plan's card templates: its own, or the portal's (`custom: false`) to start from. */
+export async function planCardLayout(db: Database, externalId: string, contact: string) {
+  const [row] = await db
+    .select({ layout: modelContracts.cardLayout })
+    .from(modelContracts)
+    .where(eq(modelContracts.externalId, externalId))
+  if (!row) throw new ProblemError(404, planMessages.notFound)
+  const layout = row.layout ?? defaultTemplates(contact)
+  return { planExternalId: externalId, custom: row.layout !== null, ...layout }
+}
+
+/**
+ * Sets (or, with null, removes) the plan's card templates. The app asks for a card's layout
+ * each time it is opened with signal, so the next view and the next pass show it.
+ */
+export async function setPlanCardLayout(
+  db: Database,
+  externalId: string,
+  layout: CardLayoutUpsert | null,
+  now: Date,
+) {
+  const [row] = await db
+    .update(modelContracts)
+    .set({ cardLayout: layout, updatedAt: now })
+    .where(eq(modelContracts.externalId, externalId))
+    .returning({ id: modelContracts.id })
+  if (!row) throw new ProblemError(404, planMessages.notFound)
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "model_contracts" ADD COLUMN "card_layout" jsonb;
