@@ -9,10 +9,10 @@ import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import { sendWebhook } from '../../server/adapters/webhooks/send'
 import { signMessage } from '../../server/adapters/webhooks/sign'
 import { type DatabaseHandle, openDatabase } from '../../server/db/client'
+import { scratchDatabase } from '../../server/db/scratch'
 import { runImport } from '../../server/import/run'
 import { silentLogger } from '../../server/logger'
 import { DELIVERIES_CHANNEL, recordEvent } from '../../server/services/events'
@@ -87,17 +87,8 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
     const targets: Array<{ database: 'pglite' | 'postgres'; url?: string }> = [
       { database: 'pglite' },
     ]
-    let scratch: string | undefined
-    if (databaseUrl) {
-      scratch = `bench_importacao_${Date.now()}`
-      const admin = new pg.Client({ connectionString: databaseUrl })
-      await admin.connect()
-      await admin.query(`create database ${scratch}`)
-      await admin.end()
-      const url = new URL(databaseUrl)
-      url.pathname = `/${scratch}`
-      targets.push({ database: 'postgres', url: url.toString() })
-    }
+    const scratch = databaseUrl ? await scratchDatabase(databaseUrl, 'bench_importacao') : undefined
+    if (scratch) targets.push({ database: 'postgres', url: scratch.url })
     for (const target of targets) {
       const handle = await openDatabase(target.url ? { databaseUrl: target.url } : { memory: true })
       try {
@@ -110,26 +101,21 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
           peak = Math.max(peak, usage.rss)
           peakHeap = Math.max(peakHeap, usage.heapUsed)
         }, 100)
+        const load = () =>
+          runImport(handle.db, {
+            files,
+            dryRun: false,
+            partial: false,
+            reportDir: dir,
+            now: () => new Date(),
+            logger: silentLogger(),
+          })
         const started = performance.now()
-        const result = await runImport(handle.db, {
-          files,
-          dryRun: false,
-          partial: false,
-          reportDir: dir,
-          now: () => new Date(),
-          logger: silentLogger(),
-        })
+        const result = await load()
         const seconds = (performance.now() - started) / 1000
         clearInterval(sampler)
         const againStarted = performance.now()
-        const again = await runImport(handle.db, {
-          files,
-          dryRun: false,
-          partial: false,
-          reportDir: dir,
-          now: () => new Date(),
-          logger: silentLogger(),
-        })
+        const again = await load()
         const againSeconds = (performance.now() - againStarted) / 1000
         const againUnchanged = Object.values(again.counts).every(
           (count) => count.CREATED + count.UPDATED + count.ERROR + count.SKIPPED === 0,
@@ -150,12 +136,7 @@ export async function importBench(holders: number, databaseUrl?: string): Promis
         await handle.close()
       }
     }
-    if (scratch && databaseUrl) {
-      const admin = new pg.Client({ connectionString: databaseUrl })
-      await admin.connect()
-      await admin.query(`drop database if exists ${scratch} with (force)`)
-      await admin.end()
-    }
+    await scratch?.drop()
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
@@ -179,26 +160,6 @@ export interface WebhookFigures {
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b)
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-}
-
-/** A scratch database on the server at `databaseUrl`, dropped by the returned function. */
-async function scratchDatabase(databaseUrl: string, prefix: string) {
-  const name = `${prefix}_${Date.now()}`
-  const admin = new pg.Client({ connectionString: databaseUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(databaseUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const again = new pg.Client({ connectionString: databaseUrl })
-      await again.connect()
-      await again.query(`drop database if exists ${name} with (force)`)
-      await again.end()
-    },
-  }
 }
 
 export async function webhookBench(databaseUrl?: string): Promise<WebhookFigures[]> {

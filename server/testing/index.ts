@@ -3,12 +3,10 @@
  * database when TEST_DATABASE_URL is set), migrated and seeded, with capture adapters for mail and
  * WhatsApp and a clock tests can move. No mocks of our own database.
  */
-import { randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { getTableName, is, sql } from 'drizzle-orm'
 import { PgTable } from 'drizzle-orm/pg-core'
-import pg from 'pg'
 import { demoDump } from '../../tests/helpers/database-templates'
 import { handlerTransport } from '../adapters/http'
 import type { MailAdapter, MailMessage } from '../adapters/mail/index'
@@ -18,6 +16,7 @@ import { type App, createServer } from '../app'
 import { type Config, loadConfig } from '../config'
 import { type Database, type DatabaseHandle, openDatabase } from '../db/client'
 import * as schema from '../db/schema'
+import { scratchDatabase } from '../db/scratch'
 import * as demoSchema from '../demo/schema'
 import { seedDemoData } from '../demo/seed'
 import { type TableChange, watchRowChanges } from '../fuzz/row-changes'
@@ -212,22 +211,7 @@ export async function scratchPostgres(
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL
   if (!adminUrl) throw new Error('TEST_DATABASE_URL não definido')
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
-  const url = new URL(adminUrl)
-  url.pathname = `/${name}`
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
-    },
-  }
+  return scratchDatabase(adminUrl, prefix)
 }
 
 async function openTestDatabase(
