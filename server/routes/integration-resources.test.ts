@@ -7,10 +7,12 @@
 import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { cancelRequest } from '../../contract/integration'
 import { pixGenerateResponse } from '../../contract/payments'
 import { contracts, paymentCharges, paymentOrders, persons } from '../db/schema'
 import { demoIds } from '../demo/seed'
 import { createApiKey } from '../services/api-keys'
+import { runIntegrationIdempotent } from '../services/integration-idempotency'
 import { backends, bearer, changeCounts, loginAs, watchWrites } from '../testing'
 import { useTestServer } from '../testing/hooks'
 import { checkoutPaths, linkFor, pixValue, post } from '../testing/payments'
@@ -340,6 +342,65 @@ describe.each(backends)('integration resources (%s)', (backend) => {
       .from(paymentOrders)
       .where(eq(paymentOrders.externalId, 'ana-parc-1'))
     expect(row?.data.paidOutside).toBeUndefined()
+  })
+
+  it('Idempotency-Key: a second call with the key while the first still runs is 409, then the first answer is replayed', async () => {
+    const api = await client()
+    await loadFamily(api)
+    const { key, apiKey } = await createApiKey(server.db, {
+      name: 'ERP, outra instância',
+      scopes: ['billing:write'],
+    })
+    const path = at('instalments', 'parc-100-2', '/cancel')
+    const body = { reason: 'Desistência' }
+    const cancel = () =>
+      server.app.request(path, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': 'cancela-100-2',
+        },
+        body: JSON.stringify(body),
+      })
+    // The first call with this key, on another instance, holds its claim until it is released.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    let claimed: () => void = () => {}
+    const started = new Promise<void>((resolve) => {
+      claimed = resolve
+    })
+    const first = runIntegrationIdempotent(
+      server.db,
+      {
+        apiKeyId: apiKey.id,
+        key: 'cancela-100-2',
+        method: 'POST',
+        path,
+        body: v.parse(cancelRequest, body),
+        now: server.clock.now(),
+      },
+      async () => {
+        claimed()
+        await held
+        return { status: 200, body: JSON.stringify({ answeredBy: 'a primeira chamada' }) }
+      },
+      () => null,
+    )
+    await started
+    const during = await cancel()
+    expect(during.status).toBe(409)
+    expect(((await during.json()) as Problem).detail).toBe(
+      'Uma chamada com esta Idempotency-Key ainda está em andamento. Espere a resposta dela (ou tente de novo em instantes).',
+    )
+    release()
+    expect((await first).status).toBe(200)
+    const after = await cancel()
+    expect(after.status).toBe(200)
+    expect(after.headers.get('idempotent-replayed')).toBe('true')
+    expect(await after.json()).toEqual({ answeredBy: 'a primeira chamada' })
   })
 
   it('cancel ends the live Pix at the bank, hides the instalment from the holder, and its link can no longer be paid', async () => {
