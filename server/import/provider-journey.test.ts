@@ -13,30 +13,16 @@ import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Webhook } from 'standardwebhooks'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type FakePsp, startFakePsp } from '../../tests/fakes/pix-psp'
 import { freePort } from '../../tests/helpers/server'
 import { runPortalCommand } from '../cli/portal'
 import { scratchPostgres } from '../testing'
+import { describePostgres as describePostgresOnly } from '../testing/postgres-only'
 import { ServerProcess } from '../testing/process'
 import { type ReceivedMail, startSmtpServer } from '../testing/smtp'
 
-const postgresRequired = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES)
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
-if (!hasPostgres && postgresRequired)
-  throw new Error(
-    'TEST_DATABASE_URL não definido e CI/REQUIRE_POSTGRES exige a jornada do provedor (importação, Pix, webhook).',
-  )
-
-/** Like the browser journeys: without PostgreSQL on a developer's machine, skipped loudly. */
-const describePostgres: typeof describe = hasPostgres
-  ? describe
-  : (((name: string) => {
-      console.warn(
-        '\n*** JORNADA DO PROVEDOR (IMPORTAÇÃO → PIX → WEBHOOK) PULADA: defina TEST_DATABASE_URL. ***\n',
-      )
-      describe.skip(name, () => {})
-    }) as unknown as typeof describe)
+const describePostgres = describePostgresOnly('a jornada do provedor (importação, Pix, webhook)')
 
 const root = join(import.meta.dirname, '../..')
 const templates = ['planos', 'pessoas', 'contratos', 'dependentes', 'parcelas', 'carteirinhas']

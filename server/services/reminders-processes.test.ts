@@ -9,32 +9,18 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { DevReminderMessage } from '../../contract/dev'
 import { freePort } from '../../tests/helpers/server'
 import { openDatabase } from '../db/client'
 import { paymentOrders } from '../db/schema'
 import { demoEmails, demoIds, seedDemoData } from '../demo/seed'
 import { scratchPostgres } from '../testing'
+import { describePostgres as describePostgresOnly } from '../testing/postgres-only'
 import { ServerProcess } from '../testing/process'
 import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
 
-const postgresRequired = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES)
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
-if (!hasPostgres && postgresRequired)
-  throw new Error(
-    'TEST_DATABASE_URL não definido e CI/REQUIRE_POSTGRES exige o teste de lembretes com dois processos.',
-  )
-
-/** Like the browser journeys: without PostgreSQL on a developer's machine, skipped loudly. */
-const describePostgres: typeof describe = hasPostgres
-  ? describe
-  : (((name: string) => {
-      console.warn(
-        '\n*** TESTE DE LEMBRETES COM DOIS PROCESSOS PULADO: defina TEST_DATABASE_URL (PostgreSQL). ***\n',
-      )
-      describe.skip(name, () => {})
-    }) as unknown as typeof describe)
+const describePostgres = describePostgresOnly('o teste de lembretes com dois processos')
 
 /** Runs the reminder pass for `date` on one server (demo mode's /dev endpoint). */
 async function runPass(server: ServerProcess, date: string) {

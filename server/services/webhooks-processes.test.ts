@@ -7,30 +7,16 @@
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { freePort } from '../../tests/helpers/server'
 import { openDatabase } from '../db/client'
 import { webhookDeliveries } from '../db/schema'
 import { scratchPostgres } from '../testing'
+import { describePostgres as describePostgresOnly } from '../testing/postgres-only'
 import { ServerProcess } from '../testing/process'
 import { createApiKey } from './api-keys'
 
-const postgresRequired = Boolean(process.env.CI || process.env.REQUIRE_POSTGRES)
-const hasPostgres = Boolean(process.env.TEST_DATABASE_URL)
-if (!hasPostgres && postgresRequired)
-  throw new Error(
-    'TEST_DATABASE_URL não definido e CI/REQUIRE_POSTGRES exige o teste de webhooks com dois processos.',
-  )
-
-/** Like the browser journeys: without PostgreSQL on a developer's machine, skipped loudly. */
-const describePostgres: typeof describe = hasPostgres
-  ? describe
-  : (((name: string) => {
-      console.warn(
-        '\n*** TESTE DE WEBHOOKS COM DOIS PROCESSOS PULADO: defina TEST_DATABASE_URL (PostgreSQL). ***\n',
-      )
-      describe.skip(name, () => {})
-    }) as unknown as typeof describe)
+const describePostgres = describePostgresOnly('o teste de webhooks com dois processos')
 
 const base = '/socios-api/integration/v1'
 
