@@ -61,9 +61,13 @@ describePostgres('webhooks from two server processes on one PostgreSQL', () => {
   let endpointId = ''
   const env: Record<string, string> = {}
 
+  /** Every server started, so a failed assertion never leaves one running. */
+  const started: ServerProcess[] = []
   const serverAt = async () => {
     const port = await freePort()
-    return new ServerProcess(`http://127.0.0.1:${port}`, { ...env, PORT: String(port) })
+    const server = new ServerProcess(`http://127.0.0.1:${port}`, { ...env, PORT: String(port) })
+    started.push(server)
+    return server
   }
 
   const call = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
@@ -122,6 +126,7 @@ describePostgres('webhooks from two server processes on one PostgreSQL', () => {
   }, 60_000)
 
   afterAll(async () => {
+    await Promise.all(started.map((server) => server.kill()))
     await receiver.stop()
     await scratch?.drop()
   })
