@@ -3,16 +3,28 @@
  * check digits, a birth date, a card number's check digit. Pure functions, no I/O.
  */
 
+/** The CPF check digit (mod 11) that follows `digits` (the first 9, or those and the first check). */
+function cpfCheckDigit(digits: string): number {
+  let sum = 0
+  for (let index = 0; index < digits.length; index++)
+    sum += Number(digits[index]) * (digits.length + 1 - index)
+  const rest = (sum * 10) % 11
+  return rest === 10 ? 0 : rest
+}
+
 /** CPF check digits (mod 11); eleven equal digits pass the arithmetic but are never issued. */
 export function isValidCpf(digits: string): boolean {
   if (!/^\d{11}$/.test(digits) || /^(\d)\1{10}$/.test(digits)) return false
-  const checkDigit = (length: number) => {
-    let sum = 0
-    for (let index = 0; index < length; index++) sum += Number(digits[index]) * (length + 1 - index)
-    const rest = (sum * 10) % 11
-    return rest === 10 ? 0 : rest
-  }
-  return checkDigit(9) === Number(digits[9]) && checkDigit(10) === Number(digits[10])
+  return (
+    cpfCheckDigit(digits.slice(0, 9)) === Number(digits[9]) &&
+    cpfCheckDigit(digits.slice(0, 10)) === Number(digits[10])
+  )
+}
+
+/** The valid CPF made of these 9 digits and their two check digits (test and bench data). */
+export function cpfWithCheckDigits(base: string): string {
+  const first = `${base}${cpfCheckDigit(base)}`
+  return `${first}${cpfCheckDigit(first)}`
 }
 
 /**

@@ -4,11 +4,13 @@
  * receiver on this machine — events per second and the delay from the change to the delivery,
  * beside a floor: the same receiver fed plain signed POSTs with no database in between.
  */
+
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { cpfWithCheckDigits } from '../../contract/rules'
 import { sendWebhook } from '../../server/adapters/webhooks/send'
 import { signMessage } from '../../server/adapters/webhooks/sign'
 import { type DatabaseHandle, openDatabase } from '../../server/db/client'
@@ -34,17 +36,8 @@ export interface ImportFigures {
   againUnchanged: boolean
 }
 
-/** A valid CPF for n. */
-function cpfFor(n: number): string {
-  const base = String(100_000_000 + n).slice(-9)
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (digits.length + 1 - i), 0)
-    const rest = (sum * 10) % 11
-    return rest === 10 ? 0 : rest
-  }
-  const first = digit(base)
-  return `${base}${first}${digit(`${base}${first}`)}`
-}
+/** A valid CPF for n (its check digits computed). */
+const cpfFor = (n: number) => cpfWithCheckDigits(String(100_000_000 + n).slice(-9))
 
 /** The five files of `holders` families, written to `dir`. */
 function writeFiles(dir: string, holders: number): { files: string[]; rows: number } {

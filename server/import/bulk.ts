@@ -55,18 +55,6 @@ type Plan = {
   results: BulkResult[]
 }
 
-/**
- * Awaits each query in turn (Drizzle's builders run when awaited): one transaction is one
- * connection, which takes one query at a time.
- */
-async function inOrder<T extends unknown[]>(
-  queries: [...{ [K in keyof T]: PromiseLike<T[K]> | (() => Promise<T[K]>) }],
-): Promise<T> {
-  const results: unknown[] = []
-  for (const query of queries) results.push(await (typeof query === 'function' ? query() : query))
-  return results as T
-}
-
 const byExternalId = <T extends { externalId: string | null }>(rows: T[]) =>
   new Map(rows.map((row) => [row.externalId as string, row]))
 
@@ -235,30 +223,27 @@ const planners: Record<
 
   async contracts(tx, items, now) {
     const inputs = items.map((item) => item.input as ContractUpsert)
-    const [plans, people, stored] = await inOrder([
-      () =>
-        idsOf(
-          tx,
-          modelContracts,
-          inputs.map((input) => input.planExternalId),
+    // One query at a time: a transaction is one connection.
+    const plans = await idsOf(
+      tx,
+      modelContracts,
+      inputs.map((input) => input.planExternalId),
+    )
+    const people = await idsOf(
+      tx,
+      persons,
+      inputs.map((input) => input.holderExternalId),
+    )
+    const stored = await tx
+      .select({ contract: contracts, holder: holders })
+      .from(contracts)
+      .innerJoin(holders, eq(holders.contractId, contracts.id))
+      .where(
+        inArray(
+          contracts.externalId,
+          items.map((item) => item.externalId),
         ),
-      () =>
-        idsOf(
-          tx,
-          persons,
-          inputs.map((input) => input.holderExternalId),
-        ),
-      tx
-        .select({ contract: contracts, holder: holders })
-        .from(contracts)
-        .innerJoin(holders, eq(holders.contractId, contracts.id))
-        .where(
-          inArray(
-            contracts.externalId,
-            items.map((item) => item.externalId),
-          ),
-        ),
-    ])
+      )
     const storedById = new Map(stored.map((row) => [row.contract.externalId as string, row]))
     const plan: Plan = { inserts: [], results: [] }
     items.forEach((item, index) => {
@@ -285,34 +270,29 @@ const planners: Record<
 
   async dependents(tx, items, now) {
     const inputs = items.map((item) => item.input as DependentUpsert)
-    const [contractIds, people, types, stored] = await inOrder([
-      () =>
-        idsOf(
-          tx,
-          contracts,
-          inputs.map((input) => input.contractExternalId),
+    const contractIds = await idsOf(
+      tx,
+      contracts,
+      inputs.map((input) => input.contractExternalId),
+    )
+    const people = await idsOf(
+      tx,
+      persons,
+      inputs.map((input) => input.memberExternalId),
+    )
+    const types = await typesNamed(
+      tx,
+      inputs.map((input) => input.type),
+    )
+    const stored = await tx
+      .select()
+      .from(dependents)
+      .where(
+        inArray(
+          dependents.externalId,
+          items.map((item) => item.externalId),
         ),
-      () =>
-        idsOf(
-          tx,
-          persons,
-          inputs.map((input) => input.memberExternalId),
-        ),
-      () =>
-        typesNamed(
-          tx,
-          inputs.map((input) => input.type),
-        ),
-      tx
-        .select()
-        .from(dependents)
-        .where(
-          inArray(
-            dependents.externalId,
-            items.map((item) => item.externalId),
-          ),
-        ),
-    ])
+      )
     const storedById = byExternalId(stored)
     // A dependent the holder added (no externalId) for the same person and contract is adopted
     // by the service, never doubled.
@@ -353,23 +333,20 @@ const planners: Record<
 
   async instalments(tx, items, now) {
     const inputs = items.map((item) => item.input as InstalmentUpsert)
-    const [contractIds, stored] = await inOrder([
-      () =>
-        idsOf(
-          tx,
-          contracts,
-          inputs.map((input) => input.contractExternalId),
+    const contractIds = await idsOf(
+      tx,
+      contracts,
+      inputs.map((input) => input.contractExternalId),
+    )
+    const stored = await tx
+      .select()
+      .from(paymentOrders)
+      .where(
+        inArray(
+          paymentOrders.externalId,
+          items.map((item) => item.externalId),
         ),
-      tx
-        .select()
-        .from(paymentOrders)
-        .where(
-          inArray(
-            paymentOrders.externalId,
-            items.map((item) => item.externalId),
-          ),
-        ),
-    ])
+      )
     const storedById = byExternalId(stored)
     const plan: Plan = { inserts: [], results: [] }
     items.forEach((item, index) => {

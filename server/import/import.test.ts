@@ -5,6 +5,7 @@
  * bad rows writes nothing and its report names each row and column; a second run changes
  * nothing; --partial, --dry-run, Windows-1252 with `;`, and two rows that would be one person.
  */
+
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -15,6 +16,7 @@ import { Webhook } from 'standardwebhooks'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pixGenerateResponse } from '../../contract/payments'
+import { cpfWithCheckDigits } from '../../contract/rules'
 import { cards, contracts, paymentOrders, persons } from '../db/schema'
 import { createApiKey } from '../services/api-keys'
 import { deliverDue } from '../services/webhooks'
@@ -38,16 +40,7 @@ const memberHeader =
   'id_externo;nome;sobrenome;nascimento;genero;email;cpf;rg;passaporte;certidao_nascimento;ddi;telefone;cep;uf;cidade;pais;rua;bairro;numero;complemento'
 
 /** A valid CPF for n (its check digits computed). */
-function cpfFor(n: number): string {
-  const base = String(100_000_000 + n).slice(-9)
-  const digit = (digits: string) => {
-    const sum = [...digits].reduce((total, d, i) => total + Number(d) * (digits.length + 1 - i), 0)
-    const rest = (sum * 10) % 11
-    return rest === 10 ? 0 : rest
-  }
-  const first = digit(base)
-  return `${base}${first}${digit(`${base}${first}`)}`
-}
+const cpfFor = (n: number) => cpfWithCheckDigits(String(100_000_000 + n).slice(-9))
 
 const reportRows = (path: string) =>
   readFileSync(path, 'utf8')
