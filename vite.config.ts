@@ -54,6 +54,16 @@ export default defineConfig({
               name: 'client',
               test: /(src[\\/]api[\\/](client|call|revalidate)|contract[\\/](http|operation|api[\\/]answers))\.ts$/,
             },
+            // Vite's loader of dynamic imports, which the entry uses to import the app: a chunk of
+            // its own, or it lands in the app's and the entry would load the whole app with it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            // The app proper (src/boot.tsx, loaded by the entry: decision 020), with the route
+            // tree, the routes' definitions and React's renderer: one chunk, as when it was the
+            // entry, not the two dozen a dynamically imported module is cut into otherwise.
+            {
+              name: 'boot',
+              test: /(src[\\/](boot|app|router|routeTree\.gen)\.tsx?|src[\\/]routes[\\/][^?]+|node_modules[\\/](react-dom|scheduler)[\\/].+)$/,
+            },
           ],
         },
       },

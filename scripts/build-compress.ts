@@ -15,8 +15,10 @@ const minimumBytes = 1024
 function* files(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
-    if (entry.isDirectory()) yield* files(path)
-    else yield path
+    // Build data the server reads and never sends (.vite/, the renderer in .ssr/).
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) yield* files(path)
+    } else yield path
   }
 }
 

@@ -3,7 +3,7 @@
  * script, then injects the precache manifest of dist/ with workbox-build's injectManifest.
  * What it learns from Vite's manifest (sw/build-info.ts) goes in as a `define`.
  */
-import { existsSync, readdirSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
@@ -14,6 +14,8 @@ import {
   readManifest,
   routeChunkKeys,
   routePreloads,
+  startCss,
+  startJs,
 } from './chunk-graph'
 
 const root = resolve(import.meta.dirname, '..')
@@ -91,6 +93,20 @@ for (const visit of keptOnVisit)
   keepOnVisit[visit.path] = reachedOnlyThrough(manifest, visitRoots(visit)).map(
     (file) => `/${file}`,
   )
+
+// Every page starts with the entry and what src/boot.tsx imports at once (decision 020): their
+// links go into index.html, so they load with the entry instead of after it has run.
+const shellFile = resolve(dist, 'index.html')
+const shell = readFileSync(shellFile, 'utf8')
+const startLinks = [
+  ...startCss(manifest).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+  ...startJs(manifest).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+].filter((link) => !shell.includes(link.slice(link.indexOf('href='))))
+if (!shell.includes('</head>')) throw new Error('dist/index.html sem </head>')
+writeFileSync(
+  shellFile,
+  shell.replace('</head>', () => `  ${startLinks.join('\n    ')}\n  </head>`),
+)
 
 // What each path's screen needs beyond the entry: the server names it in the path's HTML, and
 // the worker in the /favorites page it paints.

@@ -6,21 +6,27 @@ import {
   precacheUrls,
   reachedOnlyThrough,
   routePreloads,
+  startJs,
 } from './chunk-graph'
 
-// A small build: the entry, a shared vendor chunk, /login, /pagamento with a library only it
-// uses, and /verificar whose decoder is loaded on first use.
+// A small build: the entry, which only imports the app (src/boot.tsx), a shared vendor chunk,
+// /login, /pagamento with a library only it uses, and /verificar whose decoder is loaded on
+// first use.
 const manifest: Manifest = {
   'index.html': {
     file: 'assets/index.js',
     isEntry: true,
+    dynamicImports: ['src/boot.tsx'],
+    css: ['assets/index.css'],
+  },
+  'src/boot.tsx': {
+    file: 'assets/boot.js',
     imports: ['_react.js'],
     dynamicImports: [
       'src/routes/login.tsx?tsr-split=component',
       'src/routes/pagamento.tsx?tsr-split=component',
       'src/routes/verificar.tsx?tsr-split=component',
     ],
-    css: ['assets/index.css'],
   },
   '_react.js': { file: 'assets/react.js' },
   '_schemas.js': { file: 'assets/schemas.js' },
@@ -43,8 +49,9 @@ const manifest: Manifest = {
 }
 
 describe('chunk graph', () => {
-  it('the first view of a route is the entry, the route chunk and their static imports', () => {
+  it('the first view of a route is the entry, the app, the route chunk and their static imports', () => {
     expect(firstViewJs(manifest, 'src/routes/login.tsx').sort()).toEqual([
+      'assets/boot.js',
       'assets/index.js',
       'assets/login.js',
       'assets/react.js',
@@ -52,7 +59,11 @@ describe('chunk graph', () => {
     ])
   })
 
-  it('lazy chunks are everything the entry does not load up front', () => {
+  it('every page starts with the entry and the app: their links go into index.html', () => {
+    expect(startJs(manifest).sort()).toEqual(['assets/boot.js', 'assets/react.js'])
+  })
+
+  it('lazy chunks are everything the entry and the app do not load up front', () => {
     expect(lazyJs(manifest).sort()).toEqual([
       'assets/jsQR.js',
       'assets/login.js',
@@ -80,7 +91,8 @@ describe('chunk graph', () => {
 
 describe('route preloads', () => {
   const routes: Manifest = {
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_react.js'] },
+    'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['src/boot.tsx'] },
+    'src/boot.tsx': { file: 'assets/boot.js', imports: ['_react.js'] },
     '_react.js': { file: 'assets/react.js' },
     '_db.js': { file: 'assets/db.js' },
     'src/routes/_app.tsx?tsr-split=component---loader': {

@@ -27,6 +27,35 @@ export function entryKey(manifest: Manifest): string {
 }
 
 /**
+ * The app proper: the entry (src/main.tsx) only brings the styles and imports this at once, or
+ * after the first paint of a server-rendered screen (decision 020). With the entry it is every
+ * page's start: its chunks' links go into index.html (scripts/build-sw.ts).
+ */
+/** The entry and the app it imports (its one dynamic import): the chunks every page starts with. */
+export function startKeys(manifest: Manifest): string[] {
+  const entry = entryKey(manifest)
+  const imported = manifest[entry]?.dynamicImports ?? []
+  if (imported.length !== 1)
+    throw new Error(`A entrada deveria importar só src/boot.tsx, importa: ${imported.join(', ')}`)
+  return [entry, ...imported]
+}
+
+/** JavaScript files every page starts with, beyond the entry itself (for index.html's preloads). */
+export function startJs(manifest: Manifest): string[] {
+  const entryFile = manifest[entryKey(manifest)]?.file
+  return jsFiles(manifest, closure(manifest, startKeys(manifest))).filter(
+    (file) => file !== entryFile,
+  )
+}
+
+/** Stylesheets of the start chunks that the entry's own import does not bring (index.html's). */
+export function startCss(manifest: Manifest): string[] {
+  const entryCss = new Set(manifest[entryKey(manifest)]?.css ?? [])
+  const css = [...closure(manifest, startKeys(manifest))].flatMap((key) => manifest[key]?.css ?? [])
+  return [...new Set(css)].filter((file) => !entryCss.has(file))
+}
+
+/**
  * The chunks TanStack Router's autoCodeSplitting made of one route file
  * (`src/routes/login.tsx?tsr-split=component`, `…?tsr-split=component---loader`, …).
  */
@@ -61,12 +90,12 @@ const jsFiles = (manifest: Manifest, keys: Iterable<string>) =>
 export function firstViewJs(manifest: Manifest, routeFile: string): string[] {
   const route = routeChunkKeys(manifest, routeFile)
   if (route.length === 0) throw new Error(`Rota ${routeFile} ausente do manifest`)
-  return jsFiles(manifest, closure(manifest, [entryKey(manifest), ...route]))
+  return jsFiles(manifest, closure(manifest, [...startKeys(manifest), ...route]))
 }
 
 /** Every JavaScript chunk the entry does not load up front. */
 export function lazyJs(manifest: Manifest): string[] {
-  const upFront = new Set(jsFiles(manifest, closure(manifest, [entryKey(manifest)])))
+  const upFront = new Set(jsFiles(manifest, closure(manifest, startKeys(manifest))))
   return jsFiles(manifest, Object.keys(manifest)).filter((file) => !upFront.has(file))
 }
 
@@ -115,8 +144,7 @@ export interface RoutePreload {
  * ones, so `/dependent/new` is matched before `/dependent/$id`.
  */
 export function routePreloads(manifest: Manifest): RoutePreload[] {
-  const entry = entryKey(manifest)
-  const upFront = closure(manifest, [entry])
+  const upFront = closure(manifest, startKeys(manifest))
   const upFrontCss = new Set([...upFront].flatMap((key) => manifest[key]?.css ?? []))
   const screenChunks = (routeFile: string) =>
     routeChunkKeys(manifest, routeFile).filter((key) =>

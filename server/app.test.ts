@@ -276,7 +276,7 @@ describe('static app', () => {
       const home = await (await app.request('/home')).text()
       expect(home).toBe(
         '<!doctype html><head><title>Portal do Titular</title>' +
-          '<link rel="preload" as="style" href="/assets/home-3.css">' +
+          '<link rel="preload" as="style" crossorigin href="/assets/home-3.css">' +
           '<link rel="modulepreload" crossorigin href="/assets/home-1.js">' +
           '<link rel="modulepreload" crossorigin href="/assets/db-2.js"></head><body></body>',
       )

@@ -17,6 +17,7 @@ import { internalProblem, isIntegrationPath, ProblemError, problemAnswer } from 
 import { createMetrics } from './http/metrics'
 import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
+import { serverRender } from './http/server-render'
 import { requireSession } from './http/session'
 import { staticSite } from './http/static'
 import { createLogger } from './logger'
@@ -123,7 +124,17 @@ export function createServer(appDeps: AppDeps) {
   // The demo's stand-ins (/dev, /sandbox): mounted in demo mode only, all from server/demo/.
   if (deps.config.demo) mountDemo(app, deps, limitBody)
 
-  app.get('*', staticSite(deps.config.staticDir))
+  app.get(
+    '*',
+    staticSite(
+      deps.config.staticDir,
+      serverRender(
+        deps.config.staticDir,
+        async (request, env) => app.fetch(request, env),
+        deps.logger,
+      ),
+    ),
+  )
 
   app.notFound((c) =>
     isIntegrationPath(c.req.path)

@@ -1,6 +1,5 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { useState } from 'react'
 import { setSessionExpiredHandler } from './api/client'
 import { createQueryClient } from './api/query-client'
 import { InstallPrompt } from './features/install/components/install-prompt'
@@ -12,7 +11,10 @@ import { focusHeadingAfterNavigation } from './ui/route-focus'
 import { showSessionExpired } from './ui/session-expired'
 import { Toaster } from './ui/toaster'
 
-function createApp() {
+export type AppParts = ReturnType<typeof createApp>
+
+/** The query client and the router, with the app's wiring; made before the first render. */
+export function createApp() {
   const queryClient = createQueryClient()
   const router = createAppRouter(queryClient)
   // Registered before the first navigation: the root guard may already find an expired token.
@@ -34,8 +36,12 @@ function createApp() {
   return { queryClient, router }
 }
 
-export function App() {
-  const [{ queryClient, router }] = useState(createApp)
+/** The whole app; the server renders it too (src/entry-server.tsx), with its own parts. */
+export function App({
+  parts: { queryClient, router },
+}: {
+  parts: Pick<AppParts, 'queryClient' | 'router'>
+}) {
   const isRestoring = useRestoredQueries(queryClient)
   return (
     <QueryClientProvider client={queryClient}>

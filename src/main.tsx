@@ -1,26 +1,17 @@
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
-import { startConnectivity } from './api/connectivity'
-import { App } from './app'
-import { startContractRead } from './features/contracts/api/early-read'
+/**
+ * The entry: only what the first paint needs (the styles). The app itself is src/boot.tsx, its
+ * chunks fetched alongside this one (their modulepreload links are in every page's HTML). When
+ * the server rendered the screen into the HTML (decision 020), the browser paints it first and
+ * the app starts after that paint, so no script stands between the person and the screen.
+ */
 import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/global.css'
+import { keepEarlyTaps } from './early-taps'
 
-startConnectivity()
-startContractRead()
-
+const start = () => import('./boot')
 const root = document.getElementById('root')
-if (!root) throw new Error('Elemento #root ausente em index.html')
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
-
-// After the page has loaded, and its code with it: the login screen's first view does not carry it.
-if (import.meta.env.PROD && 'serviceWorker' in navigator)
-  window.addEventListener('load', () =>
-    import('./offline/sw-bridge').then(({ registerServiceWorker }) => registerServiceWorker()),
-  )
+if (root?.firstElementChild) {
+  keepEarlyTaps(root)
+  requestAnimationFrame(() => setTimeout(start, 0))
+} else void start()

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRouter } from '@tanstack/react-router'
+import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { RouteError } from './ui/route-error'
 
@@ -14,14 +14,17 @@ declare module '@tanstack/react-router' {
   }
 }
 
-export function createAppRouter(queryClient: QueryClient) {
+/** `history`: the browser's by default; the server's rendering passes one at the page's URL. */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    ...(history ? { history } : {}),
     context: { queryClient },
     defaultPreload: 'intent',
     // Query owns freshness; the router must not cache loader results on its own.
     defaultPreloadStaleTime: 0,
-    scrollRestoration: true,
+    // Not in the server's rendering: its restoring script is inline, which the CSP refuses.
+    scrollRestoration: !history,
     defaultErrorComponent: RouteError,
   })
 }

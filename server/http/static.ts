@@ -8,10 +8,11 @@
 import { existsSync } from 'node:fs'
 import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
-import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { apiBase } from '../../contract/operation'
+import type { PageAnswer, RenderedScreen, ServerRender } from './server-render'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -31,7 +32,8 @@ const isServerPath = (path: string) =>
 
 const looksLikeFile = (path: string) => /\.[^/]+$/.test(path)
 
-export function staticSite(staticDir: string): MiddlewareHandler {
+/** `render`: the public screens rendered into their HTML (server-render.ts); none in tests that want the bare shell. */
+export function staticSite(staticDir: string, render?: ServerRender): MiddlewareHandler {
   // Created once the directory exists: the app may be built after the server started.
   let serveFile: MiddlewareHandler | undefined
   return async (c: Context, next: Next) => {
@@ -49,7 +51,7 @@ export function staticSite(staticDir: string): MiddlewareHandler {
       return response
     }
     if (looksLikeFile(c.req.path)) return next()
-    return appShell(c, staticDir)
+    return appShell(c, staticDir, render)
   }
 }
 
@@ -72,10 +74,35 @@ class Shells {
   private built = -1
   private routes: Array<RoutePreload & { match: RegExp }> = []
   private readonly bodies = new Map<string, Uint8Array<ArrayBuffer>>()
+  private html: string | null = null
 
   constructor(private readonly staticDir: string) {}
 
   async body(path: string, encoding: Encoding): Promise<Uint8Array<ArrayBuffer> | null> {
+    const found = await this.route(path)
+    if (!found) return null
+    const key = `${found.route?.pattern ?? ''}\0${encoding}`
+    let body = this.bodies.get(key)
+    if (!body) {
+      const { html, route } = found
+      body = encode(route ? withPreloads(html, route) : html, encoding, brotliMax)
+      this.bodies.set(key, body)
+    }
+    return body
+  }
+
+  /** The shell with a server-rendered screen in #root and its answers beside it. */
+  async rendered(path: string, screen: RenderedScreen, encoding: Encoding) {
+    const found = await this.route(path)
+    if (!found) return null
+    const { html, route } = found
+    const page = withScreen(route ? withPreloads(html, route, 'stylesheet') : html, screen)
+    // Made per request: a quick brotli, not the shell's best.
+    return encode(page, encoding, brotliQuick)
+  }
+
+  /** index.html as built, and the route `path` belongs to; null without a build. */
+  private async route(path: string) {
     const shell = join(this.staticDir, 'index.html')
     const mtime = await stat(shell).then(
       (info) => info.mtimeMs,
@@ -83,27 +110,13 @@ class Shells {
     )
     if (mtime === null) return null
     if (mtime !== this.built) await this.reload(mtime)
-    const route = this.routes.find(({ match }) => match.test(path))
-    const key = `${route?.pattern ?? ''}\0${encoding}`
-    let body = this.bodies.get(key)
-    if (!body) {
-      const html = await readFile(shell, 'utf8').catch(() => null)
-      if (html === null) return null
-      const plain = Buffer.from(route ? withPreloads(html, route) : html)
-      const encoded =
-        encoding === 'br'
-          ? brotliCompressSync(plain)
-          : encoding === 'gzip'
-            ? gzipSync(plain)
-            : plain
-      body = new Uint8Array(encoded)
-      this.bodies.set(key, body)
-    }
-    return body
+    if (this.html === null) return null
+    return { html: this.html, route: this.routes.find(({ match }) => match.test(path)) }
   }
 
   private async reload(mtime: number) {
     this.bodies.clear()
+    this.html = await readFile(join(this.staticDir, 'index.html'), 'utf8').catch(() => null)
     const file = join(this.staticDir, '.vite', 'route-preloads.json')
     const listed: RoutePreload[] = await readFile(file, 'utf8').then(
       (text) => JSON.parse(text),
@@ -117,11 +130,36 @@ class Shells {
 
 const attribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`)
 
-function withPreloads(html: string, route: RoutePreload): string {
+const brotliMax = 11
+const brotliQuick = 5
+
+function encode(text: string, encoding: Encoding, quality: number): Uint8Array<ArrayBuffer> {
+  const plain = Buffer.from(text)
+  const encoded =
+    encoding === 'br'
+      ? brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: quality } })
+      : encoding === 'gzip'
+        ? gzipSync(plain)
+        : plain
+  return new Uint8Array(encoded)
+}
+
+/**
+ * `styles`: 'preload' for an empty shell (fetched now, applied when the route's code asks for
+ * them: as stylesheets they would hold back a first paint that has nothing to show yet);
+ * 'stylesheet' when the screen is in the HTML and must paint styled.
+ */
+function withPreloads(
+  html: string,
+  route: RoutePreload,
+  styles: 'preload' | 'stylesheet' = 'preload',
+): string {
   const links = [
-    // Fetched now, applied when the route's code asks for them (Vite's loader adds the
-    // stylesheet and waits for it): as stylesheets here they would hold the first paint back.
-    ...route.stylesheets.map((href) => `<link rel="preload" as="style" href="${attribute(href)}">`),
+    ...route.stylesheets.map((href) =>
+      styles === 'stylesheet'
+        ? `<link rel="stylesheet" crossorigin href="${attribute(href)}">`
+        : `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
+    ),
     ...route.modulepreload.map(
       (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
     ),
@@ -129,10 +167,28 @@ function withPreloads(html: string, route: RoutePreload): string {
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
 }
 
+/**
+ * The screen inside #root, and the answers it was rendered with in a JSON script the browser
+ * does not run (the CSP allows no inline script, and needs not: src/page-data.ts reads it).
+ */
+export function withScreen(html: string, { html: screen, answers }: RenderedScreen): string {
+  const data = JSON.stringify({ answers } satisfies { answers: PageAnswer[] }).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return html.replace(
+    '<div id="root"></div>',
+    `<div id="root">${screen}</div><script type="application/json" id="page-data">${data}</script>`,
+  )
+}
+
 const shellsByDir = new Map<string, Shells>()
 
-/** index.html for client routes, with the route's preloads; a rebuild needs no restart. */
-async function appShell(c: Context, staticDir: string) {
+/**
+ * index.html for client routes, with the route's preloads and, for the public screens people
+ * arrive at, the screen itself (server-render.ts); a rebuild needs no restart.
+ */
+async function appShell(c: Context, staticDir: string, render?: ServerRender) {
   let shells = shellsByDir.get(staticDir)
   if (!shells) {
     shells = new Shells(staticDir)
@@ -144,10 +200,14 @@ async function appShell(c: Context, staticDir: string) {
     : accepted.includes('gzip')
       ? 'gzip'
       : 'identity'
-  const body = await shells.body(c.req.path, encoding)
+  const screen = render ? await render(`${c.req.path}${new URL(c.req.url).search}`, c.env) : null
+  const body = screen
+    ? await shells.rendered(c.req.path, screen, encoding)
+    : await shells.body(c.req.path, encoding)
   if (!body) return c.text('Execute npm run build', 503, { 'Cache-Control': 'no-store' })
   return c.body(body, 200, {
-    'Cache-Control': REVALIDATE,
+    // A screen rendered with answers (a payment link's holder and amounts) is nobody's to keep.
+    'Cache-Control': screen?.answers.length ? 'no-store' : REVALIDATE,
     Vary: 'Accept-Encoding',
     'Content-Type': 'text/html; charset=UTF-8',
     ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),

@@ -132,6 +132,44 @@ export function startEarlyGet(path: string, etag?: string) {
   earlyGets.set(path, { token, etag, at: Date.now(), response })
 }
 
+/** An answer of the API as the server's rendering of the page received it (src/page-data.ts). */
+export interface PageAnswer {
+  /** The path after the API's base, query included, as `send` asks for it. */
+  path: string
+  status: number
+  body: string
+}
+
+/**
+ * Answers the server already gave for this page (it rendered the screen with them, and wrote
+ * them into the HTML): the first request for each path takes its answer instead of asking again,
+ * so the screen the script renders is the one already on screen.
+ */
+export function seedEarlyAnswers(answers: PageAnswer[]) {
+  const token = session.token() ?? ''
+  for (const { path, status, body } of answers) {
+    const response = new Response(status === 204 || status === 304 ? null : body, {
+      status,
+      headers: { 'Content-Type': 'application/json' },
+    })
+    earlyGets.set(path, {
+      token,
+      etag: undefined,
+      at: Date.now(),
+      response: Promise.resolve(response),
+    })
+  }
+}
+
+/**
+ * How `send` reaches the API: the browser's fetch, or, while the server renders a page with the
+ * same code (src/entry-server.tsx), the server's own routes in its process.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init)
+export function setTransport(fetcher: typeof fetch) {
+  transport = fetcher
+}
+
 function takeEarlyGet(
   path: string,
   token: string | null,
@@ -140,7 +178,9 @@ function takeEarlyGet(
   const early = earlyGets.get(path)
   if (!early) return undefined
   earlyGets.delete(path)
-  return early.token === token && early.etag === etag && Date.now() - early.at < earlyGetLifetime
+  return early.token === (token ?? '') &&
+    early.etag === etag &&
+    Date.now() - early.at < earlyGetLifetime
     ? early.response
     : undefined
 }
@@ -172,7 +212,7 @@ export async function send<S extends v.GenericSchema>(
   try {
     response = await (early ??
       connectivity.watch(
-        fetch(`${apiBase}${path}`, {
+        transport(`${apiBase}${path}`, {
           method,
           signal: withDeadline(signal, timeoutMs),
           headers: {

@@ -11,6 +11,15 @@ import { Shell } from '../ui/shell'
 export const Route = createFileRoute('/pagamento')({
   validateSearch: v.object({ code: v.optional(v.pipe(v.string(), v.trim()), '') }),
   staticData: { hideBottomNav: true },
+  // The link is read with the route's code, not after it: on a cold start that is what lets the
+  // first render be the screen the server already rendered (decision 020). Never throws: a link
+  // that cannot be read is the screen's to explain.
+  loaderDeps: ({ search }) => ({ code: search.code }),
+  loader: async ({ context, deps: { code } }) => {
+    if (!code) return
+    const { paymentLinkQueryOptions } = await import('../features/payments/api/checkout')
+    await context.queryClient.prefetchQuery(paymentLinkQueryOptions(code))
+  },
   component: PaymentLinkRoute,
 })
 

@@ -14,6 +14,13 @@ const optionalCode = v.fallback(
 export const Route = createFileRoute('/success')({
   validateSearch: v.object({ msg: optionalText, message: optionalText, code: optionalCode }),
   staticData: { hideBottomNav: true },
+  // As /pagamento: what was paid is read with the route, so the first render has it.
+  loaderDeps: ({ search }) => ({ code: search.code }),
+  loader: async ({ context, deps: { code } }) => {
+    if (!code) return
+    const { paidSummaryQueryOptions } = await import('../features/payments/api/paid-summary')
+    await context.queryClient.prefetchQuery(paidSummaryQueryOptions(code))
+  },
   component: SuccessRoute,
 })
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
+import { demoPaymentLinks } from '../../server/demo/data/ids'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
@@ -138,6 +139,44 @@ describeBrowser('payments: screens on a phone', () => {
         { exact: true },
       ),
     )
+    await expectNoAxeViolations(page)
+  })
+
+  it('a link opened cold shows its screen before any script runs, and the app takes it over with nothing in between', async () => {
+    const path = `/pagamento?code=${demoPaymentLinks.b2b}`
+    // With no script at all: the server's HTML is the screen (decision 020).
+    const bare = await journey.openDevice({ javaScriptEnabled: false })
+    await bare.page.goto(`${server.url}${path}`)
+    await expectVisible(bare.page.getByRole('heading', { level: 1, name: 'Pagamento' }))
+    await expectVisible(bare.page.getByText('Ana Paula Souza'))
+    await expectVisible(bare.page.getByRole('tab', { name: /^Pix/ }))
+
+    // With the script: from the first paint to the app's screen, the page never shows anything
+    // else (no spinner, no empty page), and it reads the link no second time.
+    const seen: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/checkout/payment-link')) seen.push(request.url())
+    })
+    await page.addInitScript(() => {
+      const states = new Set<string>()
+      ;(window as unknown as { screenStates: Set<string> }).screenStates = states
+      new MutationObserver(() => {
+        const root = document.getElementById('root')
+        if (!root) return
+        const heading = root.querySelector('h1')?.textContent ?? '(sem título)'
+        const spinner = root.textContent?.includes('Carregando pagamento') ? ' + carregando' : ''
+        states.add(`${heading}${spinner}`)
+      }).observe(document, { subtree: true, childList: true, characterData: true })
+    })
+    await page.goto(`${server.url}${path}`)
+    // A tap as soon as the button shows, whether or not the app has started: it is not lost.
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await expectVisible(page.getByRole('button', { name: 'Ocultar detalhes' }))
+    const states = await page.evaluate(() => [
+      ...(window as unknown as { screenStates: Set<string> }).screenStates,
+    ])
+    expect(states).toEqual(['Pagamento'])
+    expect(seen).toEqual([])
     await expectNoAxeViolations(page)
   })
 

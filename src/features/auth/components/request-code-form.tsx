@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import * as v from 'valibot'
 import type { DeliveryChannel } from '../../../../contract/auth'
 import { emailField } from '../../../../contract/http'
+import { typedBeforeStart } from '../../../page-data'
 import { Button } from '../../../ui/button'
 import { ChatIcon, MailIcon } from '../../../ui/contact-icons'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -20,8 +21,11 @@ type Props = {
 }
 
 export function RequestCodeForm({ onCodeSent, initialEmail = '', initialChannel }: Props) {
-  const [email, setEmail] = useState(initialEmail)
-  const [channel, setChannel] = useState<DeliveryChannel>(initialChannel ?? 'email')
+  // Typed into the server's HTML before the script ran: kept (src/page-data.ts).
+  const [email, setEmail] = useState(() => initialEmail || (typedBeforeStart('email') ?? ''))
+  const [channel, setChannel] = useState<DeliveryChannel>(
+    () => initialChannel ?? (typedBeforeStart('send_to') === 'cellphone' ? 'cellphone' : 'email'),
+  )
   const [fieldError, setFieldError] = useState<string | null>(null)
   const [leaving, setLeaving] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined)

@@ -34,7 +34,9 @@ async function promptInstall(event: BeforeInstallPromptEvent): Promise<boolean> 
 export function InstallPrompt() {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null)
   const [closed, setClosed] = useState(false)
-  const safariLike = isSafariLike(navigator.userAgent)
+  // Rendered on the server too (src/entry-server.tsx): there, no browser, no offer.
+  const inBrowser = typeof window !== 'undefined'
+  const safariLike = inBrowser && isSafariLike(navigator.userAgent)
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -68,6 +70,7 @@ export function InstallPrompt() {
   }
 
   const visible =
+    inBrowser &&
     !closed &&
     shouldShowInstallPrompt({
       standalone: standalone(),

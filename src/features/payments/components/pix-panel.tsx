@@ -178,7 +178,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
     else toast.info(pixMessages.copyByHand, { duration: toastDuration.default })
   }
 
-  const canShare = typeof navigator.share === 'function'
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
 
   return (
     <div className={styles.box}>

@@ -1,0 +1,87 @@
+/**
+ * Taps on a server-rendered screen before the app has taken it over (decision 020): the buttons
+ * are there but nothing answers them yet. Each tap is kept by where its element sits in #root,
+ * and once the app's markup of the same screen has taken that markup's place, the element at the
+ * same place is tapped again, so a tap on "Gerar Pix" while the script loads is not lost; what
+ * was typed into its fields is carried over the same way.
+ */
+const kept: number[][] = []
+let listening: (() => void) | undefined
+
+/** Where `node` sits under `root`: child indexes from the root down. */
+function placeOf(root: Element, node: Node | null): number[] | null {
+  const place: number[] = []
+  let current: Node | null = node
+  while (current && current !== root) {
+    const parent: Node | null = current.parentNode
+    if (!parent) return null
+    place.unshift(Array.prototype.indexOf.call(parent.childNodes, current))
+    current = parent
+  }
+  return current === root ? place : null
+}
+
+/**
+ * The event src/boot.tsx sends on `document` once the app's markup has taken the server's place
+ * (detail: the new #root). An event, not an import: the entry must not share a chunk with the
+ * app, or the app's code would run before the first paint.
+ */
+export const appTookOverEvent = 'portal:app-took-over'
+
+/** From the entry, on a server-rendered screen: keep its taps until the app takes over. */
+export function keepEarlyTaps(root: Element) {
+  const onClick = (event: Event) => {
+    const target = (event.target as Element | null)?.closest('button, a, [role="tab"], label')
+    const place = target ? placeOf(root, target) : null
+    if (place) kept.push(place)
+  }
+  root.addEventListener('click', onClick, true)
+  listening = () => root.removeEventListener('click', onClick, true)
+  document.addEventListener(
+    appTookOverEvent,
+    (event) => {
+      const next = (event as CustomEvent<unknown>).detail
+      if (!(next instanceof Element)) return
+      carryOverFields(root, next)
+      replayEarlyTaps(next)
+    },
+    { once: true },
+  )
+}
+
+const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
+
+/**
+ * What was typed or chosen in the server's fields, and which had the focus, carried to the app's
+ * fields of the same name: as input events, so the app's state takes them as the person's own.
+ */
+function carryOverFields(from: Element, to: Element) {
+  const focused = document.activeElement
+  for (const old of from.querySelectorAll<HTMLInputElement>('input[name]')) {
+    const fields = [
+      ...to.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(old.name)}"]`),
+    ]
+    if (old.type === 'radio' || old.type === 'checkbox') {
+      const same = fields.find((field) => field.value === old.value)
+      if (same && old.checked !== same.checked && old.checked) same.click()
+    } else {
+      const field = fields[0]
+      if (field && old.value !== old.defaultValue && field.value !== old.value) {
+        setValue?.call(field, old.value)
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+      if (field && old === focused) field.focus()
+    }
+  }
+}
+
+/** Once the app's markup is in the page: taps the same places of it, once. */
+function replayEarlyTaps(root: Element) {
+  listening?.()
+  listening = undefined
+  for (const place of kept.splice(0)) {
+    let node: Node | undefined = root
+    for (const index of place) node = node?.childNodes[index]
+    if (node instanceof HTMLElement) node.click()
+  }
+}
