@@ -8,14 +8,17 @@
 const kept: number[][] = []
 let listening: (() => void) | undefined
 
-/** Where `node` sits under `root`: child indexes from the root down. */
-function placeOf(root: Element, node: Node | null): number[] | null {
+/**
+ * Where `element` sits under `root`: element child indexes from the root down (elements only:
+ * the server's HTML has comments the app's has not, like React's Suspense markers).
+ */
+function placeOf(root: Element, element: Element | null): number[] | null {
   const place: number[] = []
-  let current: Node | null = node
+  let current: Element | null = element
   while (current && current !== root) {
-    const parent: Node | null = current.parentNode
+    const parent: Element | null = current.parentElement
     if (!parent) return null
-    place.unshift(Array.prototype.indexOf.call(parent.childNodes, current))
+    place.unshift(Array.prototype.indexOf.call(parent.children, current))
     current = parent
   }
   return current === root ? place : null
@@ -80,8 +83,8 @@ function replayEarlyTaps(root: Element) {
   listening?.()
   listening = undefined
   for (const place of kept.splice(0)) {
-    let node: Node | undefined = root
-    for (const index of place) node = node?.childNodes[index]
-    if (node instanceof HTMLElement) node.click()
+    let element: Element | undefined = root
+    for (const index of place) element = element?.children[index]
+    if (element instanceof HTMLElement) element.click()
   }
 }

@@ -27,8 +27,12 @@ export interface LighthouseFigures {
   accessibility: number
   bestPractices: number
   lcpMs: number
+  fcpMs: number
   tbtMs: number
   cls: number
+  /** All main-thread work of the load (Lighthouse's breakdown), and the part that is script. */
+  mainThreadMs: number
+  scriptMs: number
 }
 
 export interface PageResult {
@@ -110,8 +114,11 @@ function figures(lhr: Result): LighthouseFigures {
     accessibility: score(lhr, 'accessibility'),
     bestPractices: score(lhr, 'best-practices'),
     lcpMs: numeric(lhr, 'largest-contentful-paint'),
+    fcpMs: numeric(lhr, 'first-contentful-paint'),
     tbtMs: numeric(lhr, 'total-blocking-time'),
     cls: numeric(lhr, 'cumulative-layout-shift'),
+    mainThreadMs: numeric(lhr, 'mainthread-work-breakdown'),
+    scriptMs: numeric(lhr, 'bootup-time'),
   }
 }
 
@@ -179,8 +186,11 @@ export async function lighthousePage(
       accessibility: pick('accessibility'),
       bestPractices: pick('bestPractices'),
       lcpMs: pick('lcpMs'),
+      fcpMs: pick('fcpMs'),
       tbtMs: pick('tbtMs'),
       cls: pick('cls'),
+      mainThreadMs: pick('mainThreadMs'),
+      scriptMs: pick('scriptMs'),
     },
     runs,
     failing: [...failing.values()],

@@ -31,8 +31,12 @@ describe('server-rendered screens', () => {
     expect(response.headers.get('content-type')).toContain('text/html')
     // The holder's data is in the page: nobody's cache keeps it.
     expect(response.headers.get('cache-control')).toBe('no-store')
-    const { root, answers } = parts(await response.text())
+    const html = await response.text()
+    const { root, answers } = parts(html)
     const shown = text(root)
+    // Its styles are in the page: the first paint waits for no stylesheet request.
+    expect(html).toMatch(/<style data-href="\/assets\/[^"]+\.css">/)
+    expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
     for (const expected of [
       'Pagamento',
       'Titular',

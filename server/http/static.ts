@@ -74,6 +74,7 @@ class Shells {
   private built = -1
   private routes: Array<RoutePreload & { match: RegExp }> = []
   private readonly bodies = new Map<string, Uint8Array<ArrayBuffer>>()
+  private readonly styles = new Map<string, string | null>()
   private html: string | null = null
 
   constructor(private readonly staticDir: string) {}
@@ -98,7 +99,39 @@ class Shells {
     const { html, route } = found
     const page = withScreen(route ? withPreloads(html, route, 'stylesheet') : html, screen)
     // Made per request: a quick brotli, not the shell's best.
-    return encode(page, encoding, brotliQuick)
+    return encode(await this.inlineStyles(page), encoding, brotliQuick)
+  }
+
+  /**
+   * A rendered screen carries its styles in the page: the first paint waits for no stylesheet
+   * request (each one a round trip on a phone's network). Each link stays, `disabled` (never
+   * fetched, never applied), so the app's loader (Vite's, which adds a route's stylesheet unless
+   * a `link[rel="stylesheet"]` with its href is there) does not ask for it again.
+   */
+  private async inlineStyles(page: string): Promise<string> {
+    const links = [...page.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g)]
+    const texts = await Promise.all(links.map(([, href]) => this.css(href as string)))
+    let inlined = page
+    links.forEach(([link, href], index) => {
+      const text = texts[index]
+      if (text === null || text === undefined) return
+      inlined = inlined.replace(
+        link,
+        () => `<style data-href="${href}">${text}</style>${link.replace('>', ' disabled>')}`,
+      )
+    })
+    return inlined
+  }
+
+  private async css(href: string): Promise<string | null> {
+    let text = this.styles.get(href)
+    if (text === undefined) {
+      const read = await readFile(join(this.staticDir, href), 'utf8').catch(() => null)
+      // Text that could close the element stays a link.
+      text = read === null || /<\/style/i.test(read) ? null : read
+      this.styles.set(href, text)
+    }
+    return text
   }
 
   /** index.html as built, and the route `path` belongs to; null without a build. */
@@ -116,6 +149,7 @@ class Shells {
 
   private async reload(mtime: number) {
     this.bodies.clear()
+    this.styles.clear()
     this.html = await readFile(join(this.staticDir, 'index.html'), 'utf8').catch(() => null)
     const file = join(this.staticDir, '.vite', 'route-preloads.json')
     const listed: RoutePreload[] = await readFile(file, 'utf8').then(

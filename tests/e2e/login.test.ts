@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { holdTheApp } from '../helpers/held-app'
 import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
 import { latestMessage } from '../helpers/outbox'
@@ -47,6 +48,20 @@ describeBrowser('passwordless login', () => {
     // Ana has exactly one contract, so it became the current one.
     expect(await page.evaluate(() => localStorage.getItem('contractId'))).toMatch(/^[0-9a-f-]{36}$/)
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy()
+  })
+
+  it('what is typed and tapped on the login screen before its script has run is kept', async () => {
+    const app = await holdTheApp(page)
+    await page.goto(`${server.url}/login`)
+    await page.getByRole('radio', { name: 'WhatsApp' }).check()
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ana@exemplo.com.br')
+    app.release()
+    await expectText(
+      page.getByText(/^Enviaremos o código/),
+      'Enviaremos o código para o WhatsApp cadastrado neste e-mail.',
+    )
+    await page.getByRole('button', { name: 'Enviar Código' }).click()
+    await page.waitForURL(/\/verify-code\?email=ana%40exemplo\.com\.br&send_to=cellphone/)
   })
 
   it('the same by WhatsApp: the code goes to the holder mobile', async () => {

@@ -3,6 +3,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { demoPaymentLinks } from '../../server/demo/data/ids'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { holdTheApp } from '../helpers/held-app'
 import { browserJourney } from '../helpers/journey'
 import type { RunningServer } from '../helpers/server'
 
@@ -168,10 +169,14 @@ describeBrowser('payments: screens on a phone', () => {
         states.add(`${heading}${spinner}`)
       }).observe(document, { subtree: true, childList: true, characterData: true })
     })
+    // A tap on the server's screen before the app's code has arrived is not lost: it happens
+    // once the app has taken over.
+    const app = await holdTheApp(page)
     await page.goto(`${server.url}${path}`)
-    // A tap as soon as the button shows, whether or not the app has started: it is not lost.
     await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    app.release()
     await expectVisible(page.getByRole('button', { name: 'Ocultar detalhes' }))
+    await expectVisible(page.getByText('Descrição'))
     const states = await page.evaluate(() => [
       ...(window as unknown as { screenStates: Set<string> }).screenStates,
     ])
