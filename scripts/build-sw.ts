@@ -9,6 +9,7 @@ import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
 import type { BuildInfo } from '../sw/build-info'
 import {
+  closure,
   entryKey,
   reachedOnlyThrough,
   readManifest,
@@ -16,6 +17,7 @@ import {
   routePreloads,
   startCss,
   startJs,
+  startKeys,
 } from './chunk-graph'
 
 const root = resolve(import.meta.dirname, '..')
@@ -43,6 +45,11 @@ const keptOnVisit = [
     modules: ['node_modules/jsqr/dist/jsQR.js'],
     routes: ['src/routes/verificar.tsx'],
   },
+  // A payment link opened before the worker took the page over (a first visit: the server
+  // renders it, decision 020) is kept as the worker activates, so it reopens with no signal to
+  // say that paying needs one.
+  { path: '/pagamento', modules: [], routes: ['src/routes/pagamento.tsx'] },
+  { path: '/success', modules: [], routes: ['src/routes/success.tsx'] },
 ]
 /**
  * Loaded on first use and kept, never precached: the WebAuthn ceremonies need the network
@@ -88,11 +95,18 @@ const installIcons = readdirSync(resolve(dist, 'icons'))
   .filter((file) => file.endsWith('.png'))
   .map((file) => `icons/${file}`)
 onFirstUse.push(...installIcons)
+// Everything a visited path's screen loads that the precache leaves out: its own files and the
+// ones it shares with other online-only screens (not what it reaches back through the app).
+const notPrecached = new Set(onFirstUse)
+const start = new Set(startKeys(manifest))
 const keepOnVisit: Record<string, string[]> = {}
 for (const visit of keptOnVisit)
-  keepOnVisit[visit.path] = reachedOnlyThrough(manifest, visitRoots(visit)).map(
-    (file) => `/${file}`,
-  )
+  keepOnVisit[visit.path] = [
+    ...closure(manifest, visitRoots(visit), { dynamic: true, stopAt: start }),
+  ]
+    .flatMap((key) => [manifest[key]?.file ?? '', ...(manifest[key]?.css ?? [])])
+    .filter((file, index, files) => notPrecached.has(file) && files.indexOf(file) === index)
+    .map((file) => `/${file}`)
 
 // Every page starts with the entry and what src/boot.tsx imports at once (decision 020): their
 // links go into index.html, so they load with the entry instead of after it has run.

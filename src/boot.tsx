@@ -7,14 +7,15 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { seedEarlyAnswers } from './api/client'
-import { startConnectivity } from './api/connectivity'
+import { connectivity, startConnectivity } from './api/connectivity'
 import { App, createApp } from './app'
 import { startContractRead } from './features/contracts/api/early-read'
 import { takePageData } from './page-data'
 
 startConnectivity()
 const page = takePageData()
-if (page) seedEarlyAnswers(page.answers)
+/** Resolves once the screen has asked for each answer the server wrote into the page. */
+const answersTaken = page ? seedEarlyAnswers(page.answers) : Promise.resolve()
 startContractRead()
 
 const container = document.getElementById('root')
@@ -27,15 +28,54 @@ const app = (
   </StrictMode>
 )
 
-/** Resolves when the router has shown its first location (or after `ms`, whatever happened). */
-const firstScreen = (ms: number) =>
+/** Resolves when the router has shown its first location. */
+const routeShown = () =>
   new Promise<void>((resolve) => {
     const stop = parts.router.subscribe('onResolved', () => {
       stop()
       resolve()
     })
-    setTimeout(resolve, ms)
   })
+
+/**
+ * Resolves when the screen waits on no read: none on its way, none of its queries still without
+ * an answer (a query waiting for the signal counts as answered: the screen says so).
+ */
+const readsDone = () =>
+  new Promise<void>((resolve) => {
+    const cache = parts.queryClient.getQueryCache()
+    const waiting = () =>
+      cache
+        .getAll()
+        .some(
+          (query) =>
+            query.state.fetchStatus === 'fetching' ||
+            (query.getObserversCount() > 0 &&
+              query.state.status === 'pending' &&
+              query.state.fetchStatus !== 'paused' &&
+              !query.isDisabled()),
+        )
+    if (!waiting()) return resolve()
+    const stop = cache.subscribe(() => {
+      if (waiting()) return
+      stop()
+      resolve()
+    })
+  })
+
+/** A frame and a task: what the last answers changed has been rendered and committed. */
+const rendered = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+
+/**
+ * The app's first screen is the server's: its route is shown, it has taken the answers the page
+ * carried, and what they changed is on screen. At most `ms`, whatever happened.
+ */
+const firstScreen = (ms: number) =>
+  Promise.race([
+    Promise.all([routeShown(), answersTaken]).then(readsDone).then(rendered),
+    new Promise<void>((resolve) => setTimeout(resolve, ms)),
+  ])
 
 /**
  * Not awaited at the top level: the route's chunks import this module's chunk, and a module
@@ -51,8 +91,12 @@ async function takeOver(serverScreen: HTMLElement) {
   document.dispatchEvent(new CustomEvent('portal:app-took-over', { detail: next }))
 }
 
-if (container.firstElementChild) void takeOver(container)
-else createRoot(container).render(app)
+if (container.firstElementChild) {
+  // The page itself is the server's answer of a moment ago (rendered pages are never cached):
+  // the server is reachable, as a first request's answer would have said.
+  void connectivity.watch(Promise.resolve(true))
+  void takeOver(container)
+} else createRoot(container).render(app)
 
 // After the page has loaded, and its code with it: the login screen's first view does not carry
 // it. A server-rendered page may have finished loading before the app started.

@@ -27,6 +27,12 @@ export async function renderScreen(url: string): Promise<string | null> {
   const { pathname } = new URL(url, 'http://server')
   if (!serverRendered.test(pathname)) return null
   const queryClient = createQueryClient()
+  // What the server read is what it renders: a refusal is shown, not asked again (no effects run
+  // here; a query that would ask again on mount renders as still loading).
+  queryClient.setDefaultOptions({
+    ...queryClient.getDefaultOptions(),
+    queries: { ...queryClient.getDefaultOptions().queries, retryOnMount: false },
+  })
   const router = createAppRouter(queryClient, createMemoryHistory({ initialEntries: [url] }))
   await router.load()
   // A redirect or an unknown path is the browser's to follow.

@@ -36,12 +36,14 @@ export function setupFirstUse(scope: ServiceWorkerGlobalScope, build: BuildInfo)
           for (const request of await cache.keys())
             if (!wanted.has(new URL(request.url).pathname)) await cache.delete(request)
         }
-        // The visit that installed this worker was not seen by it: take it over, so the chunks it
-        // loads from now on are kept, and keep what the page it is on needs. (An update activates
-        // on 'Atualizar', which reloads the page anyway, or when no page is open.)
-        await scope.clients.claim()
+        // The visit that installed this worker was not seen by it: keep what the page it is on
+        // needs (a server-rendered payment link fetched none of its styles: decision 020), then
+        // take it over, so the chunks it loads from now on are kept. Kept first: once the page
+        // is controlled it may lose the signal at any moment. (An update activates on
+        // 'Atualizar', which reloads the page anyway, or when no page is open.)
         const pages = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })
         await Promise.all(pages.map((page) => keepQuietly(new URL(page.url).pathname)))
+        await scope.clients.claim()
       })(),
     )
   })

@@ -109,7 +109,9 @@ class Shells {
    * a `link[rel="stylesheet"]` with its href is there) does not ask for it again.
    */
   private async inlineStyles(page: string): Promise<string> {
-    const links = [...page.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g)]
+    const links = [
+      ...page.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g),
+    ]
     const texts = await Promise.all(links.map(([, href]) => this.css(href as string)))
     let inlined = page
     links.forEach(([link, href], index) => {

@@ -105,7 +105,14 @@ export function retryAfterSeconds(header: string | null, now = Date.now()): numb
 /** GETs started by the entry before the screen's code has loaded, waiting for their caller. */
 const earlyGets = new Map<
   string,
-  { token: string; etag: string | undefined; at: number; response: Promise<Response> }
+  {
+    token: string
+    etag: string | undefined
+    at: number
+    response: Promise<Response>
+    /** Told when the screen's request takes the answer (the page's own answers). */
+    taken?: () => void
+  }
 >()
 /** An early GET not taken within this time is stale: the caller fetches afresh. */
 const earlyGetLifetime = 10_000
@@ -143,11 +150,20 @@ export interface PageAnswer {
 /**
  * Answers the server already gave for this page (it rendered the screen with them, and wrote
  * them into the HTML): the first request for each path takes its answer instead of asking again,
- * so the screen the script renders is the one already on screen.
+ * so the screen the script renders is the one already on screen. Resolves once each was taken.
  */
-export function seedEarlyAnswers(answers: PageAnswer[]) {
+export function seedEarlyAnswers(answers: PageAnswer[]): Promise<void> {
   const token = session.token() ?? ''
+  const taken: Array<Promise<void>> = []
   for (const { path, status, body } of answers) {
+    let markTaken!: () => void
+    taken.push(
+      new Promise((resolve) => {
+        markTaken = resolve
+        // Never asked for (the screen changed its mind): stop waiting with the early answers.
+        setTimeout(resolve, earlyGetLifetime)
+      }),
+    )
     const response = new Response(status === 204 || status === 304 ? null : body, {
       status,
       headers: { 'Content-Type': 'application/json' },
@@ -157,8 +173,10 @@ export function seedEarlyAnswers(answers: PageAnswer[]) {
       etag: undefined,
       at: Date.now(),
       response: Promise.resolve(response),
+      taken: markTaken,
     })
   }
+  return Promise.all(taken).then(() => undefined)
 }
 
 /**
@@ -178,6 +196,7 @@ function takeEarlyGet(
   const early = earlyGets.get(path)
   if (!early) return undefined
   earlyGets.delete(path)
+  early.taken?.()
   return early.token === (token ?? '') &&
     early.etag === etag &&
     Date.now() - early.at < earlyGetLifetime

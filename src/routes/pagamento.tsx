@@ -11,15 +11,28 @@ import { Shell } from '../ui/shell'
 export const Route = createFileRoute('/pagamento')({
   validateSearch: v.object({ code: v.optional(v.pipe(v.string(), v.trim()), '') }),
   staticData: { hideBottomNav: true },
-  // The link is read with the route's code, not after it: on a cold start that is what lets the
-  // first render be the screen the server already rendered (decision 020). Never throws: a link
-  // that cannot be read is the screen's to explain.
-  loaderDeps: ({ search }) => ({ code: search.code }),
-  loader: async ({ context, deps: { code } }) => {
-    if (!code) return
-    const { paymentLinkQueryOptions } = await import('../features/payments/api/checkout')
-    await context.queryClient.prefetchQuery(paymentLinkQueryOptions(code))
-  },
+  // On the server only (decision 020): the screen is rendered with its data, read before. In
+  // the browser the screen reads it itself, as it did before (the page's answer, taken over).
+  ...(import.meta.env.SSR
+    ? {
+        loaderDeps: ({ search }: { search: { code?: string } }) => ({ code: search.code }),
+        loader: async ({
+          context,
+          deps: { code },
+        }: {
+          context: { queryClient: import('@tanstack/react-query').QueryClient }
+          deps: { code?: string }
+        }) => {
+          if (!code) return
+          const { paymentLinkQueryOptions } = await import('../features/payments/api/checkout')
+          // Kept until the render has read it (the screen itself keeps a link no longer).
+          await context.queryClient.prefetchQuery({
+            ...paymentLinkQueryOptions(code),
+            gcTime: 60_000,
+          })
+        },
+      }
+    : {}),
   component: PaymentLinkRoute,
 })
 

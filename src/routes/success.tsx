@@ -14,13 +14,24 @@ const optionalCode = v.fallback(
 export const Route = createFileRoute('/success')({
   validateSearch: v.object({ msg: optionalText, message: optionalText, code: optionalCode }),
   staticData: { hideBottomNav: true },
-  // As /pagamento: what was paid is read with the route, so the first render has it.
-  loaderDeps: ({ search }) => ({ code: search.code }),
-  loader: async ({ context, deps: { code } }) => {
-    if (!code) return
-    const { paidSummaryQueryOptions } = await import('../features/payments/api/paid-summary')
-    await context.queryClient.prefetchQuery(paidSummaryQueryOptions(code))
-  },
+  // On the server only (decision 020): the screen is rendered with its data, read before. In
+  // the browser the screen reads it itself, as it did before (the page's answer, taken over).
+  ...(import.meta.env.SSR
+    ? {
+        loaderDeps: ({ search }: { search: { code?: string } }) => ({ code: search.code }),
+        loader: async ({
+          context,
+          deps: { code },
+        }: {
+          context: { queryClient: import('@tanstack/react-query').QueryClient }
+          deps: { code?: string }
+        }) => {
+          if (!code) return
+          const { paidSummaryQueryOptions } = await import('../features/payments/api/paid-summary')
+          await context.queryClient.prefetchQuery(paidSummaryQueryOptions(code))
+        },
+      }
+    : {}),
   component: SuccessRoute,
 })
 

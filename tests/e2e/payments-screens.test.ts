@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { demoPaymentLinks } from '../../server/demo/data/ids'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
@@ -13,8 +13,12 @@ const expiry = `08/${new Date().getFullYear() + 3}`
  * How each tab lays out its text: the number of lines its label takes and, when it has one, its
  * offer; whether anything overflows; and the tab's top (tabs of one row share it).
  */
-function tabLines(tablist: Locator) {
-  return tablist.evaluate((list) => {
+function tabLines(page: Page, name: string) {
+  // One evaluation from the document down: an element found before the app took over the
+  // server's screen (decision 020) would be measured detached.
+  return page.evaluate((label) => {
+    const list = document.querySelector(`[role="tablist"][aria-label="${label}"]`)
+    if (!list) throw new Error(`sem a lista de abas ${label}`)
     const lines = (node: Node) => {
       const range = document.createRange()
       range.selectNodeContents(node)
@@ -23,17 +27,17 @@ function tabLines(tablist: Locator) {
     return {
       listOverflows: list.scrollWidth > list.clientWidth,
       tabs: [...list.querySelectorAll('[role="tab"]')].map((tab) => {
-        const [label, hint] = [...tab.childNodes]
+        const [labelNode, hint] = [...tab.childNodes]
         return {
-          name: label?.textContent ?? '',
-          labelLines: label ? lines(label) : 0,
+          name: labelNode?.textContent ?? '',
+          labelLines: labelNode ? lines(labelNode) : 0,
           hintLines: hint ? lines(hint) : 0,
           overflows: tab.scrollWidth > tab.clientWidth,
           top: Math.round(tab.getBoundingClientRect().top),
         }
       }),
     }
-  })
+  }, name)
 }
 
 describeBrowser('payments: screens on a phone', () => {
@@ -113,7 +117,7 @@ describeBrowser('payments: screens on a phone', () => {
 
   it('tabs keep every label and offer on one line at 390 px; the phone is formatted; Pix says how to pay', async () => {
     await openPayments()
-    const listTabs = await tabLines(page.getByRole('tablist', { name: 'Filtrar parcelas' }))
+    const listTabs = await tabLines(page, 'Filtrar parcelas')
     expect(listTabs.listOverflows).toBe(false)
     for (const tab of listTabs.tabs) {
       expect(tab).toEqual({ ...tab, labelLines: 1, overflows: false, top: listTabs.tabs[0]?.top })
@@ -122,7 +126,7 @@ describeBrowser('payments: screens on a phone', () => {
     await page.getByRole('button', { name: 'Pagar parcela 7', exact: true }).click()
     await page.waitForURL(/\/pagamento\?code=/)
     await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
-    const methods = await tabLines(page.getByRole('tablist', { name: 'Formas de pagamento' }))
+    const methods = await tabLines(page, 'Formas de pagamento')
     expect(methods.listOverflows).toBe(false)
     expect(methods.tabs.map((tab) => tab.name)).toEqual(['Pix', 'Cartão', 'Recorrência', 'Boleto'])
     for (const tab of methods.tabs)

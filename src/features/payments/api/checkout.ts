@@ -27,15 +27,10 @@ export const paymentLinkQueryOptions = (code: string) =>
   queryOptions({
     queryKey: ['payment-link', code],
     queryFn: ({ signal }) => call(getPaymentLink, { query: { code } }, { signal }),
-    // A link's amounts and state are read fresh each time the screen opens (the route's loader
-    // reads it as it opens; these seconds keep the screen from asking again at once), and not
-    // kept once the screen is gone.
-    staleTime: 5_000,
-    gcTime: 10_000,
+    // A link's amounts and state are read fresh each time the screen opens; never kept.
+    staleTime: 0,
+    gcTime: 0,
     retry: false,
-    // A link that could not be read stays explained until the person taps "Tentar novamente":
-    // the screen's first render must not turn a server-rendered refusal into a spinner.
-    retryOnMount: false,
   })
 
 /** Spec §7: pay by card or start a recurrence with the tokenizer's token. Answers the message. */

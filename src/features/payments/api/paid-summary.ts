@@ -9,6 +9,4 @@ export const paidSummaryQueryOptions = (code: string) =>
     queryFn: ({ signal }) => call(paidSummary, { query: { code } }, { signal }),
     // A payment does not change once made.
     staleTime: Number.POSITIVE_INFINITY,
-    // Read by the route's loader: a failure stays shown, not asked again as the screen mounts.
-    retryOnMount: false,
   })
