@@ -151,7 +151,7 @@ function failingAudits(lhr: Result): FailingAudit[] {
         title: audit.title,
         score: audit.score,
         ...(audit.displayValue ? { displayValue: audit.displayValue } : {}),
-        items: (details?.items ?? [])
+        items: (Array.isArray(details?.items) ? details.items : [])
           .map(describeItem)
           .filter((item): item is string => item !== undefined)
           .slice(0, 4),

@@ -126,29 +126,27 @@ const median = (values: number[]) => {
 async function observed(page: Page): Promise<WarmFigures> {
   await page.waitForLoadState('load')
   await page.waitForTimeout(2_000)
-  return page.evaluate(
-    () =>
-      new Promise<WarmFigures>((resolve) => {
-        const entries = (type: string) => {
-          const found: PerformanceEntry[] = []
-          new PerformanceObserver((list) => found.push(...list.getEntries())).observe({
-            type,
-            buffered: true,
-          })
-          return found
-        }
-        const lcp = entries('largest-contentful-paint')
-        const tasks = entries('longtask')
-        setTimeout(() => {
-          const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0
-          const tbt = tasks
-            .filter((task) => task.startTime >= fcp)
-            .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)
-          resolve({ lcpMs: lcp.at(-1)?.startTime ?? Number.NaN, fcpMs: fcp, tbtMs: tbt })
-        }, 0)
-      }),
-  )
+  // A string, not a function: the TypeScript loader would wrap named functions in a helper the
+  // page does not have.
+  return page.evaluate(observeScript) as Promise<WarmFigures>
 }
+
+const observeScript = `new Promise((resolve) => {
+  const entries = (type) => {
+    const found = []
+    new PerformanceObserver((list) => found.push(...list.getEntries())).observe({ type, buffered: true })
+    return found
+  }
+  const lcp = entries('largest-contentful-paint')
+  const tasks = entries('longtask')
+  setTimeout(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0
+    const tbt = tasks
+      .filter((task) => task.startTime >= fcp)
+      .reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0)
+    resolve({ lcpMs: lcp.at(-1)?.startTime ?? Number.NaN, fcpMs: fcp, tbtMs: tbt })
+  }, 0)
+})`
 
 async function persistent(profile: string) {
   return chromium.launchPersistentContext(profile, {

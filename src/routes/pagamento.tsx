@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { session } from '../api/session'
 import { SignOutMenu } from '../features/auth/components/sign-out-menu'
 import { PaymentScreen } from '../features/payments/components/payment-screen'
+import { readOnServer } from '../lib/read-on-server'
 import { IconButton } from '../ui/button'
 import { ArrowBackIcon } from '../ui/icons'
 import { Shell } from '../ui/shell'
@@ -11,28 +12,10 @@ import { Shell } from '../ui/shell'
 export const Route = createFileRoute('/pagamento')({
   validateSearch: v.object({ code: v.optional(v.pipe(v.string(), v.trim()), '') }),
   staticData: { hideBottomNav: true },
-  // On the server only (decision 020): the screen is rendered with its data, read before. In
-  // the browser the screen reads it itself, as it did before (the page's answer, taken over).
-  ...(import.meta.env.SSR
-    ? {
-        loaderDeps: ({ search }: { search: { code?: string } }) => ({ code: search.code }),
-        loader: async ({
-          context,
-          deps: { code },
-        }: {
-          context: { queryClient: import('@tanstack/react-query').QueryClient }
-          deps: { code?: string }
-        }) => {
-          if (!code) return
-          const { paymentLinkQueryOptions } = await import('../features/payments/api/checkout')
-          // Kept until the render has read it (the screen itself keeps a link no longer).
-          await context.queryClient.prefetchQuery({
-            ...paymentLinkQueryOptions(code),
-            gcTime: 60_000,
-          })
-        },
-      }
-    : {}),
+  // Read before the server renders it (decision 020); in the browser, by the screen itself.
+  ...readOnServer(async (code) =>
+    (await import('../features/payments/api/checkout')).paymentLinkQueryOptions(code),
+  ),
   component: PaymentLinkRoute,
 })
 

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { SuccessScreen } from '../features/payments/components/success-screen'
+import { readOnServer } from '../lib/read-on-server'
 import { Shell } from '../ui/shell'
 
 const optionalText = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200)))
@@ -14,24 +15,10 @@ const optionalCode = v.fallback(
 export const Route = createFileRoute('/success')({
   validateSearch: v.object({ msg: optionalText, message: optionalText, code: optionalCode }),
   staticData: { hideBottomNav: true },
-  // On the server only (decision 020): the screen is rendered with its data, read before. In
-  // the browser the screen reads it itself, as it did before (the page's answer, taken over).
-  ...(import.meta.env.SSR
-    ? {
-        loaderDeps: ({ search }: { search: { code?: string } }) => ({ code: search.code }),
-        loader: async ({
-          context,
-          deps: { code },
-        }: {
-          context: { queryClient: import('@tanstack/react-query').QueryClient }
-          deps: { code?: string }
-        }) => {
-          if (!code) return
-          const { paidSummaryQueryOptions } = await import('../features/payments/api/paid-summary')
-          await context.queryClient.prefetchQuery(paidSummaryQueryOptions(code))
-        },
-      }
-    : {}),
+  // Read before the server renders it (decision 020); in the browser, by the screen itself.
+  ...readOnServer(async (code) =>
+    (await import('../features/payments/api/paid-summary')).paidSummaryQueryOptions(code),
+  ),
   component: SuccessRoute,
 })
 
