@@ -16,9 +16,6 @@ import { createAppRouter } from './router'
 
 export { setTransport }
 
-/** The paths rendered on the server: public, the same for everyone holding the URL. */
-export const renderedPaths = serverRendered
-
 /**
  * The screen at `url` (path and query) as HTML for inside #root; null when this path is not
  * rendered here, an error when it did not come out whole. Either way the page starts empty.
