@@ -8,6 +8,10 @@ import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/global.css'
 import { keepEarlyTaps } from './early-taps'
+import { catchInstallOffers } from './features/install/logic/offer'
+
+// The browser may offer installation before the app has started; the prompt takes it later.
+catchInstallOffers()
 
 const start = () => import('./boot')
 const root = document.getElementById('root')

@@ -1,14 +1,9 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
+import type { BeforeInstallPromptEvent } from '../logic/offer'
 import { installedFlagKey, isSafariLike, shouldShowInstallPrompt } from '../logic/visibility'
 
 // The banner (markup, styles, icons) loads only when it is to show: not with /login's first view.
 const InstallBanner = lazy(() => import('./install-banner'))
-
-/** Chromium's install offer; not in the DOM typings. */
-type BeforeInstallPromptEvent = Event & {
-  prompt: () => Promise<void>
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>
-}
 
 /** Spec §4: the captured offer opens the browser's install dialog by itself after ~800 ms. */
 export const autoPromptDelayMs = 800
@@ -40,24 +35,32 @@ export function InstallPrompt() {
 
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const capture = (event: Event) => {
-      event.preventDefault()
-      const captured = event as BeforeInstallPromptEvent
-      setOffer(captured)
-      clearTimeout(timer)
-      timer = setTimeout(async () => {
-        if (await promptInstall(captured)) installed()
-      }, autoPromptDelayMs)
-    }
     const installed = () => {
       markInstalled()
       setClosed(true)
     }
-    window.addEventListener('beforeinstallprompt', capture)
+    // The entry (src/main.tsx) catches every offer, this one included; its listener runs first.
+    let taken: unknown
+    const take = () => {
+      const caught = window.caughtInstallOffer
+      if (!caught || caught === taken) return
+      taken = caught
+      setOffer(caught.event)
+      clearTimeout(timer)
+      if (caught.prompted) return
+      // Counted from when the browser offered, which may be before the app mounted.
+      const wait = Math.max(0, autoPromptDelayMs - (performance.now() - caught.at))
+      timer = setTimeout(async () => {
+        caught.prompted = true
+        if (await promptInstall(caught.event)) installed()
+      }, wait)
+    }
+    take()
+    window.addEventListener('beforeinstallprompt', take)
     window.addEventListener('appinstalled', installed)
     return () => {
       clearTimeout(timer)
-      window.removeEventListener('beforeinstallprompt', capture)
+      window.removeEventListener('beforeinstallprompt', take)
       window.removeEventListener('appinstalled', installed)
     }
   }, [])
