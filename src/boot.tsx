@@ -67,13 +67,36 @@ const readsDone = () =>
 const rendered = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
+/** A spinner or skeleton (role="status" aria-busy): the screen still waits for its data. */
+const busy = (screen: Element) => screen.querySelector('[role="status"][aria-busy="true"]') !== null
+
 /**
- * The app's first screen is the server's: its route is shown, it has taken the answers the page
- * carried, and what they changed is on screen. At most `ms`, whatever happened.
+ * Resolves when `next` shows no loading state the server's screen did not show: the route's
+ * component may mount (and ask for its data) a frame after the router resolved.
  */
-const firstScreen = (ms: number) =>
+const notBusy = (next: Element, serverScreen: Element) =>
+  new Promise<void>((resolve) => {
+    if (busy(serverScreen) || !busy(next)) return resolve()
+    const watch = new MutationObserver(() => {
+      if (busy(next)) return
+      watch.disconnect()
+      resolve()
+    })
+    watch.observe(next, { subtree: true, childList: true, attributes: true })
+  })
+
+/**
+ * The app's first screen is the server's: its route is shown and rendered, it has taken the
+ * answers the page carried, it waits on no read, and what they changed is on screen. At most
+ * `ms`, whatever happened.
+ */
+const firstScreen = (next: Element, serverScreen: Element, ms: number) =>
   Promise.race([
-    Promise.all([routeShown(), answersTaken]).then(readsDone).then(rendered),
+    Promise.all([routeShown(), answersTaken])
+      .then(rendered)
+      .then(readsDone)
+      .then(() => notBusy(next, serverScreen))
+      .then(rendered),
     new Promise<void>((resolve) => setTimeout(resolve, ms)),
   ])
 
@@ -84,7 +107,7 @@ const firstScreen = (ms: number) =>
 async function takeOver(serverScreen: HTMLElement) {
   const next = document.createElement('div')
   createRoot(next).render(app)
-  await firstScreen(10_000)
+  await firstScreen(next, serverScreen, 10_000)
   serverScreen.replaceWith(next)
   next.id = 'root'
   // The entry replays the taps made on the server's screen meanwhile (src/early-taps.ts).

@@ -5,7 +5,9 @@
  * same place is tapped again, so a tap on "Gerar Pix" while the script loads is not lost; what
  * was typed into its fields is carried over the same way.
  */
-const kept: number[][] = []
+/** A tap: where its element sat, and what it was (so a different element is never tapped). */
+type Tap = { place: number[]; what: string }
+const kept: Tap[] = []
 let listening: (() => void) | undefined
 
 /**
@@ -36,7 +38,7 @@ export function keepEarlyTaps(root: Element) {
   const onClick = (event: Event) => {
     const target = (event.target as Element | null)?.closest('button, a, [role="tab"], label')
     const place = target ? placeOf(root, target) : null
-    if (place) kept.push(place)
+    if (target && place) kept.push({ place, what: identity(target) })
   }
   root.addEventListener('click', onClick, true)
   listening = () => root.removeEventListener('click', onClick, true)
@@ -78,13 +80,21 @@ function carryOverFields(from: Element, to: Element) {
   }
 }
 
-/** Once the app's markup is in the page: taps the same places of it, once. */
+/** An element's kind and words: the same control in both markups has the same. */
+const identity = (element: Element) =>
+  `${element.tagName} ${element.getAttribute('role') ?? ''} ${element.textContent?.trim() ?? ''}`
+
+/**
+ * Once the app's markup is in the page: taps the same places of it, once, where the element there
+ * is the one tapped (the same kind, the same words). Where the app's screen differs from the
+ * server's (its data changed meanwhile), the tap is dropped rather than landing on another control.
+ */
 function replayEarlyTaps(root: Element) {
   listening?.()
   listening = undefined
-  for (const place of kept.splice(0)) {
+  for (const { place, what } of kept.splice(0)) {
     let element: Element | undefined = root
     for (const index of place) element = element?.children[index]
-    if (element instanceof HTMLElement) element.click()
+    if (element instanceof HTMLElement && identity(element) === what) element.click()
   }
 }
