@@ -4,7 +4,7 @@
  * are in, and it shows that only once rendered); then the app's markup takes the place of the
  * server's in one step (the same screen, so nothing moves) and the taps made meanwhile replay.
  */
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { seedEarlyAnswers } from './api/client'
 import { connectivity, startConnectivity } from './api/connectivity'
@@ -106,7 +106,11 @@ const firstScreen = (next: Element, serverScreen: Element, ms: number) =>
  */
 async function takeOver(serverScreen: HTMLElement) {
   const next = document.createElement('div')
-  createRoot(next).render(app)
+  const root = createRoot(next)
+  // As a transition: React renders it in slices of a few milliseconds, so the page the person
+  // already sees (and taps) is never held by one long task; nothing of it is on screen until the
+  // swap, so nothing waits on it either.
+  startTransition(() => root.render(app))
   await firstScreen(next, serverScreen, 10_000)
   serverScreen.replaceWith(next)
   next.id = 'root'

@@ -1,3 +1,6 @@
+import { waitFor } from '@testing-library/react'
+import { useState } from 'react'
+import { createRoot } from 'react-dom/client'
 import { expect, it } from 'vitest'
 import { appTookOverEvent, keepEarlyTaps } from './early-taps'
 
@@ -24,4 +27,76 @@ it('replays a tap made before the app took over on the same control, and drops o
   server.replaceWith(app)
   document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
   expect(tapped).toEqual(['Ver detalhes'])
+})
+
+it('holds a form sent before the app took over (no plain GET) and sends it as the app with the tap', () => {
+  const markup =
+    '<form action="/login"><input name="email"><button type="submit">Enviar</button></form>'
+  const { server, app } = screens(markup)
+  keepEarlyTaps(server)
+  const field = server.querySelector('input') as HTMLInputElement
+  field.value = 'ana@exemplo.com.br'
+  const submitted: boolean[] = []
+  server.addEventListener('submit', (event) => submitted.push(event.defaultPrevented))
+  ;(server.querySelector('button') as HTMLButtonElement).click()
+  expect(submitted).toEqual([true])
+
+  const sent: string[] = []
+  app.querySelector('form')?.addEventListener('submit', (event) => {
+    event.preventDefault()
+    sent.push((app.querySelector('input') as HTMLInputElement).value)
+  })
+  server.replaceWith(app)
+  document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
+  expect(sent).toEqual(['ana@exemplo.com.br'])
+})
+
+/** A form as the app has it: its field's state is React's, its submit reads that state. */
+function EmailForm({ onSend }: { onSend: (email: string) => void }) {
+  const [email, setEmail] = useState('')
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSend(email)
+      }}
+    >
+      <input name="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+      <button type="submit">Enviar</button>
+    </form>
+  )
+}
+
+it('a form typed and sent after the app rendered but before it took over goes out with what was typed', async () => {
+  const { server, app } = screens(
+    '<form><input name="email"><button type="submit">Enviar</button></form>',
+    '',
+  )
+  // React renders the app off the page, outside act(), as src/boot.tsx does.
+  ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+  const sent: string[] = []
+  const root = createRoot(app)
+  root.render(<EmailForm onSend={(email) => sent.push(email)} />)
+  await waitFor(() => expect(app.querySelector('button')).not.toBeNull())
+
+  keepEarlyTaps(server)
+  ;(server.querySelector('input') as HTMLInputElement).value = 'ana@exemplo.com.br'
+  ;(server.querySelector('button') as HTMLButtonElement).click()
+  server.replaceWith(app)
+  document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
+  await waitFor(() => expect(sent).toEqual(['ana@exemplo.com.br']))
+  root.unmount()
+})
+
+it('the field that had the focus when the app took over has it again in the app, so typing goes on there', () => {
+  const markup = '<form><input name="email"><button type="submit">Enviar</button></form>'
+  const { server, app } = screens(markup)
+  keepEarlyTaps(server)
+  const field = server.querySelector('input') as HTMLInputElement
+  field.focus()
+  // Chromium blurs a focused field as it is removed, while it is still in the page.
+  field.dispatchEvent(new FocusEvent('focusout', { bubbles: true }))
+  server.replaceWith(app)
+  document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
+  expect(document.activeElement).toBe(app.querySelector('input'))
 })

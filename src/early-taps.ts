@@ -8,7 +8,11 @@
 /** A tap: where its element sat, and what it was (so a different element is never tapped). */
 type Tap = { place: number[]; what: string }
 const kept: Tap[] = []
+/** What a tap is kept for: the controls of a screen. */
+const tappable = 'button, a, [role="tab"], label'
 let listening: (() => void) | undefined
+let heldForm: HTMLFormElement | undefined
+let focusedField: HTMLInputElement | undefined
 
 /**
  * Where `element` sits under `root`: element child indexes from the root down (elements only:
@@ -36,12 +40,39 @@ export const appTookOverEvent = 'portal:app-took-over'
 /** From the entry, on a server-rendered screen: keep its taps until the app takes over. */
 export function keepEarlyTaps(root: Element) {
   const onClick = (event: Event) => {
-    const target = (event.target as Element | null)?.closest('button, a, [role="tab"], label')
+    const target = (event.target as Element | null)?.closest(tappable)
     const place = target ? placeOf(root, target) : null
     if (target && place) kept.push({ place, what: identity(target) })
   }
+  // A form sent before the app runs would be the server's plain GET, a reload that loses the
+  // tap: held instead, its button's tap replays on the app's form (which sends it as the app
+  // does). If the app never arrives, `letFormsGo` sends it the plain way after all.
+  const onSubmit = (event: Event) => {
+    event.preventDefault()
+    heldForm = event.target instanceof HTMLFormElement ? event.target : heldForm
+  }
+  // The swap takes the focused field out of the page, so the focus is known from here: which
+  // field has it, until the person leaves it. Chromium sends the field a blur as the swap
+  // removes it, while it is still in the page: a field still in the page a task later was left.
+  const onFocusIn = (event: Event) => {
+    focusedField = event.target instanceof HTMLInputElement ? event.target : undefined
+  }
+  const onFocusOut = (event: Event) => {
+    const left = event.target
+    setTimeout(() => {
+      if (left === focusedField && focusedField.isConnected) focusedField = undefined
+    }, 0)
+  }
   root.addEventListener('click', onClick, true)
-  listening = () => root.removeEventListener('click', onClick, true)
+  root.addEventListener('submit', onSubmit, true)
+  root.addEventListener('focusin', onFocusIn, true)
+  root.addEventListener('focusout', onFocusOut, true)
+  listening = () => {
+    root.removeEventListener('click', onClick, true)
+    root.removeEventListener('submit', onSubmit, true)
+    root.removeEventListener('focusin', onFocusIn, true)
+    root.removeEventListener('focusout', onFocusOut, true)
+  }
   document.addEventListener(
     appTookOverEvent,
     (event) => {
@@ -61,7 +92,9 @@ const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'va
  * fields of the same name: as input events, so the app's state takes them as the person's own.
  */
 function carryOverFields(from: Element, to: Element) {
-  const focused = document.activeElement
+  // Not document.activeElement: the swap has already taken the focused field out of the page,
+  // and text typed into it now (the rest of a word) would go nowhere.
+  const focused = focusedField
   for (const old of from.querySelectorAll<HTMLInputElement>('input[name]')) {
     const fields = [
       ...to.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(old.name)}"]`),
@@ -85,16 +118,37 @@ const identity = (element: Element) =>
   `${element.tagName} ${element.getAttribute('role') ?? ''} ${element.textContent?.trim() ?? ''}`
 
 /**
+ * The app could not start (its code failed to load): the server's screen stays, so a form held
+ * meanwhile goes out as the plain request it is, and later ones go out as they are sent.
+ */
+export function letFormsGo() {
+  listening?.()
+  listening = undefined
+  kept.length = 0
+  const form = heldForm
+  heldForm = undefined
+  form?.submit()
+}
+
+/**
  * Once the app's markup is in the page: taps the same places of it, once, where the element there
- * is the one tapped (the same kind, the same words). Where the app's screen differs from the
- * server's (its data changed meanwhile), the tap is dropped rather than landing on another control.
+ * is the one tapped (the same kind, the same words), or else on the one control of that kind and
+ * words elsewhere. Where there is none, or more than one, the tap is dropped rather than landing
+ * on another control.
  */
 function replayEarlyTaps(root: Element) {
   listening?.()
   listening = undefined
+  heldForm = undefined
   for (const { place, what } of kept.splice(0)) {
     let element: Element | undefined = root
     for (const index of place) element = element?.children[index]
-    if (element instanceof HTMLElement && identity(element) === what) element.click()
+    if (!element || identity(element) !== what) {
+      // The app's screen has something the server's had not (a passkey button once the browser
+      // said it can): the same control elsewhere, if there is exactly one.
+      const same = [...root.querySelectorAll(tappable)].filter((other) => identity(other) === what)
+      element = same.length === 1 ? same[0] : undefined
+    }
+    if (element instanceof HTMLElement) element.click()
   }
 }

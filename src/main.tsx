@@ -7,15 +7,16 @@
 import './styles/fonts.css'
 import './styles/tokens.css'
 import './styles/global.css'
-import { keepEarlyTaps } from './early-taps'
+import { keepEarlyTaps, letFormsGo } from './early-taps'
 import { catchInstallOffers } from './features/install/logic/offer'
 
 // The browser may offer installation before the app has started; the prompt takes it later.
 catchInstallOffers()
 
-const start = () => import('./boot')
 const root = document.getElementById('root')
 if (root?.firstElementChild) {
   keepEarlyTaps(root)
+  // If the app's code never arrives, the server's screen keeps working as plain HTML.
+  const start = () => import('./boot').catch(letFormsGo)
   requestAnimationFrame(() => setTimeout(start, 0))
-} else void start()
+} else void import('./boot')

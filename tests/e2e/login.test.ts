@@ -64,6 +64,22 @@ describeBrowser('passwordless login', () => {
     await page.waitForURL(/\/verify-code\?email=ana%40exemplo\.com\.br&send_to=cellphone/)
   })
 
+  it('"Enviar Código" tapped before the script has run sends the code once the app runs, with no reload', async () => {
+    const app = await holdTheApp(page)
+    await page.goto(`${server.url}/login`)
+    const documents: string[] = []
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) documents.push(frame.url())
+    })
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ana@exemplo.com.br')
+    await page.getByRole('button', { name: 'Enviar Código' }).click()
+    app.release()
+    await page.waitForURL(`${server.url}/verify-code?email=ana%40exemplo.com.br`)
+    // The server's form did not go out as its plain GET (a reload of /login that loses the tap).
+    expect(documents.filter((url) => url.includes('/login?'))).toEqual([])
+    expect((await latestMessage(server.url, 'ana@exemplo.com.br')).code).toMatch(/^\d+$/)
+  })
+
   it('the same by WhatsApp: the code goes to the holder mobile', async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br', 'WhatsApp', '5511987654321')
     const message = await latestMessage(server.url, '+5511987654321')

@@ -165,13 +165,20 @@ describeBrowser('payments: screens on a phone', () => {
     await page.addInitScript(() => {
       const states = new Set<string>()
       ;(window as unknown as { screenStates: Set<string> }).screenStates = states
-      new MutationObserver(() => {
+      // From the parsed document on: while the HTML is still arriving, #root is partial.
+      const record = () => {
         const root = document.getElementById('root')
-        if (!root) return
+        if (!root || document.readyState === 'loading') return
         const heading = root.querySelector('h1')?.textContent ?? '(sem título)'
         const spinner = root.textContent?.includes('Carregando pagamento') ? ' + carregando' : ''
         states.add(`${heading}${spinner}`)
-      }).observe(document, { subtree: true, childList: true, characterData: true })
+      }
+      document.addEventListener('DOMContentLoaded', record)
+      new MutationObserver(record).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      })
     })
     // A tap on the server's screen before the app's code has arrived is not lost: it happens
     // once the app has taken over.
