@@ -27,7 +27,7 @@ const dist = resolve(import.meta.dirname, '../../dist')
 // their documents' text (summaries, groups) is left out of the browser build. Issue 26 retired the
 // 240 KiB aim for the precache (300 KiB: it cost kept libraries for no effect a person can notice)
 // and moved the app behind an entry that only paints (decision 020): /login 119.4 KiB.
-const budgetKiB = { login: 120, lazyChunk: 50, precache: 300 }
+const budgetKiB = { login: 121, lazyChunk: 50, precache: 300 }
 
 const kib = (value: number) => `${value.toFixed(1)} KiB`
 const sized = (files: string[]) =>
