@@ -10,7 +10,7 @@ type Tap = { place: number[]; what: string }
 const kept: Tap[] = []
 /** What a tap is kept for: the controls of a screen. */
 const tappable = 'button, a, [role="tab"], label'
-let listening: (() => void) | undefined
+let stopListening = () => {}
 let heldForm: HTMLFormElement | undefined
 let focusedField: HTMLInputElement | undefined
 
@@ -63,16 +63,13 @@ export function keepEarlyTaps(root: Element) {
       if (left === focusedField && focusedField.isConnected) focusedField = undefined
     }, 0)
   }
-  root.addEventListener('click', onClick, true)
-  root.addEventListener('submit', onSubmit, true)
-  root.addEventListener('focusin', onFocusIn, true)
-  root.addEventListener('focusout', onFocusOut, true)
-  listening = () => {
-    root.removeEventListener('click', onClick, true)
-    root.removeEventListener('submit', onSubmit, true)
-    root.removeEventListener('focusin', onFocusIn, true)
-    root.removeEventListener('focusout', onFocusOut, true)
-  }
+  const listening = new AbortController()
+  stopListening = () => listening.abort()
+  const options = { capture: true, signal: listening.signal }
+  root.addEventListener('click', onClick, options)
+  root.addEventListener('submit', onSubmit, options)
+  root.addEventListener('focusin', onFocusIn, options)
+  root.addEventListener('focusout', onFocusOut, options)
   document.addEventListener(
     appTookOverEvent,
     (event) => {
@@ -122,8 +119,7 @@ const identity = (element: Element) =>
  * meanwhile goes out as the plain request it is, and later ones go out as they are sent.
  */
 export function letFormsGo() {
-  listening?.()
-  listening = undefined
+  stopListening()
   kept.length = 0
   const form = heldForm
   heldForm = undefined
@@ -137,15 +133,14 @@ export function letFormsGo() {
  * on another control.
  */
 function replayEarlyTaps(root: Element) {
-  listening?.()
-  listening = undefined
+  stopListening()
   heldForm = undefined
   for (const { place, what } of kept.splice(0)) {
     let element: Element | undefined = root
     for (const index of place) element = element?.children[index]
     if (!element || identity(element) !== what) {
-      // The app's screen has something the server's had not (a passkey button once the browser
-      // said it can): the same control elsewhere, if there is exactly one.
+      // The app's screen differs from the server's before that place (its data changed, or it
+      // shows something only a browser can know): the same control elsewhere, if only one.
       const same = [...root.querySelectorAll(tappable)].filter((other) => identity(other) === what)
       element = same.length === 1 ? same[0] : undefined
     }
