@@ -48,7 +48,7 @@ export function App({
       <IsRestoringProvider value={isRestoring}>
         <RouterProvider router={router} />
         <Toaster />
-        <InstallPrompt />
+        <InstallPrompt router={router} />
       </IsRestoringProvider>
     </QueryClientProvider>
   )

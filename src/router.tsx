@@ -5,12 +5,17 @@ import { RouteError } from './ui/route-error'
 
 export type RouterContext = { queryClient: QueryClient }
 
-/** Route metadata (spec §2): bottom navigation, page transition, where the back arrow goes. */
+/**
+ * Route metadata (spec §2): bottom navigation, page transition, where the back arrow goes; and
+ * whether the install prompt waits (src/features/install/components/install-prompt.tsx).
+ */
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     hideBottomNav?: boolean
     transition?: 'fade' | 'slide'
     backRoute?: string
+    /** A screen where the person pays: the install prompt waits for the next one. */
+    holdsInstallOffer?: boolean
   }
 }
 

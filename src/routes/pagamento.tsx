@@ -11,7 +11,7 @@ import { Shell } from '../ui/shell'
 /** Spec §2 screen 14: open to anyone with the link's code. */
 export const Route = createFileRoute('/pagamento')({
   validateSearch: v.object({ code: v.optional(v.pipe(v.string(), v.trim()), '') }),
-  staticData: { hideBottomNav: true },
+  staticData: { hideBottomNav: true, holdsInstallOffer: true },
   // Read before the server renders it (decision 020); in the browser, by the screen itself.
   ...readOnServer(async (code) =>
     (await import('../features/payments/api/checkout')).paymentLinkQueryOptions(code),

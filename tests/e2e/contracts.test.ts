@@ -193,6 +193,41 @@ describeBrowser('contract journey', () => {
       await page.evaluate(() => (window as unknown as { installPrompts?: number }).installPrompts),
     ).toBe(1)
   })
+
+  it('on a payment link the install prompt waits (it would cover Gerar Pix) and shows on the next screen', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await page.goto(`${server.url}/pagamento?code=B2B-ANA-0005`)
+    await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          const state = window as unknown as { installPrompts?: number }
+          state.installPrompts = (state.installPrompts ?? 0) + 1
+        },
+        userChoice: new Promise(() => {}),
+      })
+      window.dispatchEvent(offer)
+    })
+    // Twice the ~800 ms after which the offer would have opened the dialog on another screen.
+    await page.waitForFunction(() => {
+      const caught = (window as unknown as { caughtInstallOffer?: { at: number } })
+        .caughtInstallOffer
+      return caught !== undefined && performance.now() - caught.at > 1600
+    })
+    expect(
+      await page.evaluate(() => (window as unknown as { installPrompts?: number }).installPrompts),
+    ).toBeUndefined()
+    expect(await page.getByText('Instale nosso app para ter uma melhor experiência.').count()).toBe(
+      0,
+    )
+    await page.getByRole('button', { name: 'Voltar' }).click()
+    await page.waitForURL(`${server.url}/search`)
+    await expectVisible(page.getByText('Instale nosso app para ter uma melhor experiência.'))
+    await page.waitForFunction(
+      () => (window as unknown as { installPrompts?: number }).installPrompts === 1,
+    )
+  })
 })
 
 async function expectHiddenText(page: Page, text: string) {

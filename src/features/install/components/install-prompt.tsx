@@ -1,3 +1,4 @@
+import { type AnyRouter, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import type { BeforeInstallPromptEvent } from '../logic/offer'
 import { installedFlagKey, isSafariLike, shouldShowInstallPrompt } from '../logic/visibility'
@@ -26,44 +27,57 @@ async function promptInstall(event: BeforeInstallPromptEvent): Promise<boolean> 
   }
 }
 
-export function InstallPrompt() {
+/**
+ * `router`: the prompt sits beside the router, not in it. While the screen is one where the
+ * person pays (a payment link opened from a message: `staticData.holdsInstallOffer`), the prompt
+ * waits: it would cover the button they came for. It shows, and the offer's dialog opens, on the
+ * next screen (the receipt, say).
+ */
+export function InstallPrompt({ router }: { router: AnyRouter }) {
   const [offer, setOffer] = useState<BeforeInstallPromptEvent | null>(null)
   const [closed, setClosed] = useState(false)
+  const held = useRouterState({
+    router,
+    select: (state) => state.matches.some((match) => match.staticData.holdsInstallOffer === true),
+  })
   // Rendered on the server too (src/entry-server.tsx): there, no browser, no offer.
   const inBrowser = typeof window !== 'undefined'
   const safariLike = inBrowser && isSafariLike(navigator.userAgent)
 
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
     const installed = () => {
       markInstalled()
       setClosed(true)
     }
     // The entry (src/main.tsx) catches every offer, this one included; its listener runs first.
-    let taken: unknown
     const take = () => {
       const caught = window.caughtInstallOffer
-      if (!caught || caught === taken) return
-      taken = caught
-      setOffer(caught.event)
-      clearTimeout(timer)
-      if (caught.prompted) return
-      // Counted from when the browser offered, which may be before the app mounted.
-      const wait = Math.max(0, autoPromptDelayMs - (performance.now() - caught.at))
-      timer = setTimeout(async () => {
-        caught.prompted = true
-        if (await promptInstall(caught.event)) installed()
-      }, wait)
+      if (caught) setOffer(caught.event)
     }
     take()
     window.addEventListener('beforeinstallprompt', take)
     window.addEventListener('appinstalled', installed)
     return () => {
-      clearTimeout(timer)
       window.removeEventListener('beforeinstallprompt', take)
       window.removeEventListener('appinstalled', installed)
     }
   }, [])
+
+  // The offer opens the browser's dialog by itself once, ~800 ms after it came (which may be
+  // before the app mounted), or as soon as the screen no longer holds it.
+  useEffect(() => {
+    const caught = window.caughtInstallOffer
+    if (held || !offer || !caught || caught.event !== offer || caught.prompted) return
+    const wait = Math.max(0, autoPromptDelayMs - (performance.now() - caught.at))
+    const timer = setTimeout(async () => {
+      caught.prompted = true
+      if (await promptInstall(caught.event)) {
+        markInstalled()
+        setClosed(true)
+      }
+    }, wait)
+    return () => clearTimeout(timer)
+  }, [offer, held])
 
   async function install(event: BeforeInstallPromptEvent) {
     if (await promptInstall(event)) {
@@ -75,6 +89,7 @@ export function InstallPrompt() {
   const visible =
     inBrowser &&
     !closed &&
+    !held &&
     shouldShowInstallPrompt({
       standalone: standalone(),
       installedFlag: localStorage.getItem(installedFlagKey),
