@@ -11,17 +11,19 @@ export function formatDate(value: string | null | undefined): string {
   return br ? `${br[1]}/${br[2]}/${br[3]}` : '---'
 }
 
-const timeFormat = new Intl.DateTimeFormat('pt-BR', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
+// Built on first use: a date-time formatter costs a phone tens of milliseconds to build (the
+// locale's patterns), which a screen that shows no time should not pay at its start.
+let timeFormat: Intl.DateTimeFormat | undefined
 
 /** 'Última sincronização' and similar: local date and time. */
 export function formatDateTime(epochMs: number | null | undefined): string {
-  return typeof epochMs === 'number' && Number.isFinite(epochMs)
-    ? timeFormat.format(epochMs)
-    : '---'
+  if (typeof epochMs !== 'number' || !Number.isFinite(epochMs)) return '---'
+  timeFormat ??= new Intl.DateTimeFormat('pt-BR', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  return timeFormat.format(epochMs)
 }

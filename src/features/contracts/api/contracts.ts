@@ -39,7 +39,10 @@ export const contractsQueryOptions = () =>
 export function useContracts() {
   const query = useQuery(contractsQueryOptions())
   const contracts = useLiveQuery(() => db.contracts.orderBy('id').toArray(), [])
-  const sorted = contracts?.slice().sort((a, b) => a.created_at.localeCompare(b.created_at))
+  // ISO timestamps sort as plain strings; localeCompare would build a collator (ICU) at start.
+  const sorted = contracts
+    ?.slice()
+    .sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0))
   return {
     contracts: sorted,
     loading: sorted === undefined || (query.isPending && !sorted.length),

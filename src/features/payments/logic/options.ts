@@ -1,4 +1,5 @@
 /** Payment options and their labels (spec §5), from the link's adjustment lists. */
+import { decimalText } from '../../../lib/money'
 export type Adjustment = {
   typePayment: 'PIX' | 'CREDIT' | 'RECURRENCE' | 'INSTALLMENT_BILL' | string
   type: 'DISCOUNT' | 'INCREASE' | string
@@ -35,14 +36,11 @@ export function percentOf(text: string | null | undefined): number {
 
 /** 5 → '5', 2.5 → '2,5' (the way the labels show a percentage). */
 export function percentText(value: number): string {
-  return Number.isInteger(value)
-    ? String(value)
-    : value.toLocaleString('pt-BR', { maximumFractionDigits: 2 })
+  return Number.isInteger(value) ? String(value) : decimalText(value, { min: 0, max: 2 })
 }
 
 /** Cents → '63,30' (the labels write 'R$' right before it, without a space). */
-export const reais = (cents: number) =>
-  (cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+export const reais = (cents: number) => decimalText(cents / 100)
 
 export type InstallmentOption = {
   installments: number
