@@ -86,13 +86,28 @@ const notBusy = (next: Element, serverScreen: Element) =>
   })
 
 /**
- * The app's first screen is the server's: its route is shown and rendered, it has taken the
+ * Resolves once React has committed the app into `next`: rendered as a transition, in slices,
+ * the first render may still be under way frames after the route resolved (on a busy phone).
+ */
+const committed = (next: Element) =>
+  new Promise<void>((resolve) => {
+    if (next.firstElementChild) return resolve()
+    const watch = new MutationObserver(() => {
+      if (!next.firstElementChild) return
+      watch.disconnect()
+      resolve()
+    })
+    watch.observe(next, { childList: true })
+  })
+
+/**
+ * The app's first screen is the server's: its route is shown and committed, it has taken the
  * answers the page carried, it waits on no read, and what they changed is on screen. At most
  * `ms`, whatever happened.
  */
-const firstScreen = (next: Element, serverScreen: Element, ms: number) =>
+const firstScreen = (next: Element, serverScreen: Element, shown: Promise<void>, ms: number) =>
   Promise.race([
-    Promise.all([routeShown(), answersTaken])
+    Promise.all([shown, answersTaken, committed(next)])
       .then(rendered)
       .then(readsDone)
       .then(() => notBusy(next, serverScreen))
@@ -107,11 +122,16 @@ const firstScreen = (next: Element, serverScreen: Element, ms: number) =>
 async function takeOver(serverScreen: HTMLElement) {
   const next = document.createElement('div')
   const root = createRoot(next)
+  const shown = routeShown()
+  // The route first (its code, its match), before React renders anything: a router that loads
+  // once mounted changes its stores as it goes, and React renders a store's change at once, in
+  // one task, whatever transition it came in (a 200 ms task on a phone, at each step).
+  await parts.router.load().catch(() => undefined)
   // As a transition: React renders it in slices of a few milliseconds, so the page the person
   // already sees (and taps) is never held by one long task; nothing of it is on screen until the
   // swap, so nothing waits on it either.
   startTransition(() => root.render(app))
-  await firstScreen(next, serverScreen, 10_000)
+  await firstScreen(next, serverScreen, shown, 10_000)
   serverScreen.replaceWith(next)
   next.id = 'root'
   // The entry replays the taps made on the server's screen meanwhile (src/early-taps.ts).

@@ -37,6 +37,16 @@ describe('server-rendered screens', () => {
     // Its styles are in the page: the first paint waits for no stylesheet request.
     expect(html).toMatch(/<style data-href="\/assets\/[^"]+\.css">/)
     expect(html).not.toMatch(/<link rel="stylesheet"(?![^>]*disabled)[^>]*>/)
+    // Its code and its stylesheets' links wait in a template (the entry moves them into the head
+    // after the first paint): in the head, the preload scanner would fetch them before it.
+    const head = html.slice(0, html.indexOf('<template id="screen-code">'))
+    expect(head).toContain('<script type="module"')
+    expect(head).not.toMatch(/<link rel="(stylesheet|modulepreload)"/)
+    const held = html.slice(head.length, html.indexOf('</template>'))
+    expect(held).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css" disabled>/)
+    expect(held).toMatch(
+      /<link rel="modulepreload" crossorigin href="\/assets\/pagamento-[^"]+\.js">/,
+    )
     for (const expected of [
       'Pagamento',
       'Titular',
