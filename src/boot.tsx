@@ -10,6 +10,7 @@ import { seedEarlyAnswers } from './api/client'
 import { connectivity, startConnectivity } from './api/connectivity'
 import { App, createApp } from './app'
 import { startContractRead } from './features/contracts/api/early-read'
+import { restoreBeforeRender } from './offline/persist'
 import { takePageData } from './page-data'
 
 startConnectivity()
@@ -21,15 +22,15 @@ startContractRead()
 const container = document.getElementById('root')
 if (!container) throw new Error('Elemento #root ausente em index.html')
 
-const parts = createApp()
-const app = (
+type Parts = ReturnType<typeof createApp>
+const appOf = (parts: Parts) => (
   <StrictMode>
     <App parts={parts} />
   </StrictMode>
 )
 
 /** Resolves when the router has shown its first location. */
-const routeShown = () =>
+const routeShown = (parts: Parts) =>
   new Promise<void>((resolve) => {
     const stop = parts.router.subscribe('onResolved', () => {
       stop()
@@ -41,7 +42,7 @@ const routeShown = () =>
  * Resolves when the screen waits on no read: none on its way, none of its queries still without
  * an answer (a query waiting for the signal counts as answered: the screen says so).
  */
-const readsDone = () =>
+const readsDone = (parts: Parts) =>
   new Promise<void>((resolve) => {
     const cache = parts.queryClient.getQueryCache()
     const waiting = () =>
@@ -105,11 +106,17 @@ const committed = (next: Element) =>
  * answers the page carried, it waits on no read, and what they changed is on screen. At most
  * `ms`, whatever happened.
  */
-const firstScreen = (next: Element, serverScreen: Element, shown: Promise<void>, ms: number) =>
+const firstScreen = (
+  parts: Parts,
+  next: Element,
+  serverScreen: Element,
+  shown: Promise<void>,
+  ms: number,
+) =>
   Promise.race([
     Promise.all([shown, answersTaken, committed(next)])
       .then(rendered)
-      .then(readsDone)
+      .then(() => readsDone(parts))
       .then(() => notBusy(next, serverScreen))
       .then(rendered),
     new Promise<void>((resolve) => setTimeout(resolve, ms)),
@@ -120,18 +127,25 @@ const firstScreen = (next: Element, serverScreen: Element, shown: Promise<void>,
  * still evaluating (a top-level await) would hold their import, and the router with it.
  */
 async function takeOver(serverScreen: HTMLElement) {
+  // A task of its own: this module's evaluation (React, the router) is one long task already.
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  const parts = createApp()
   const next = document.createElement('div')
   const root = createRoot(next)
-  const shown = routeShown()
+  const shown = routeShown(parts)
   // The route first (its code, its match), before React renders anything: a router that loads
   // once mounted changes its stores as it goes, and React renders a store's change at once, in
   // one task, whatever transition it came in (a 200 ms task on a phone, at each step).
-  await parts.router.load().catch(() => undefined)
+  // The stored queries too: restored after the first render, they re-rendered it all at once.
+  await Promise.all([
+    parts.router.load().catch(() => undefined),
+    restoreBeforeRender(parts.queryClient),
+  ])
   // As a transition: React renders it in slices of a few milliseconds, so the page the person
   // already sees (and taps) is never held by one long task; nothing of it is on screen until the
   // swap, so nothing waits on it either.
-  startTransition(() => root.render(app))
-  await firstScreen(next, serverScreen, shown, 10_000)
+  startTransition(() => root.render(appOf(parts)))
+  await firstScreen(parts, next, serverScreen, shown, 10_000)
   serverScreen.replaceWith(next)
   next.id = 'root'
   // The entry replays the taps made on the server's screen meanwhile (src/early-taps.ts).
@@ -143,7 +157,7 @@ if (container.firstElementChild) {
   // the server is reachable, as a first request's answer would have said.
   void connectivity.watch(Promise.resolve(true))
   void takeOver(container)
-} else createRoot(container).render(app)
+} else createRoot(container).render(appOf(createApp()))
 
 // After the page has loaded, and its code with it: the login screen's first view does not carry
 // it. A server-rendered page may have finished loading before the app started.
