@@ -164,16 +164,7 @@ describeBrowser('contract journey', () => {
     const app = await holdTheApp(page)
     // The held chunk is named by a modulepreload link, so 'load' waits for it.
     await page.goto(`${server.url}/login`, { waitUntil: 'domcontentloaded' })
-    await page.evaluate(() => {
-      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-        prompt: async () => {
-          const state = window as unknown as { installPrompts?: number }
-          state.installPrompts = (state.installPrompts ?? 0) + 1
-        },
-        userChoice: new Promise(() => {}),
-      })
-      window.dispatchEvent(offer)
-    })
+    await offerInstallation(page)
     app.release()
     // Spec §4: the captured offer triggers the install dialog by itself after about 800 ms.
     await page.waitForFunction(
@@ -199,16 +190,7 @@ describeBrowser('contract journey', () => {
     await page.waitForURL(`${server.url}/home`)
     await page.goto(`${server.url}/pagamento?code=B2B-ANA-0005`)
     await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
-    await page.evaluate(() => {
-      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
-        prompt: async () => {
-          const state = window as unknown as { installPrompts?: number }
-          state.installPrompts = (state.installPrompts ?? 0) + 1
-        },
-        userChoice: new Promise(() => {}),
-      })
-      window.dispatchEvent(offer)
-    })
+    await offerInstallation(page)
     // Twice the ~800 ms after which the offer would have opened the dialog on another screen.
     await page.waitForFunction(() => {
       const caught = (window as unknown as { caughtInstallOffer?: { at: number } })
@@ -229,6 +211,20 @@ describeBrowser('contract journey', () => {
     )
   })
 })
+
+/** Chromium's install offer, as the browser makes it: each prompt() is counted in the page. */
+async function offerInstallation(page: Page) {
+  await page.evaluate(() => {
+    const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+      prompt: async () => {
+        const state = window as unknown as { installPrompts?: number }
+        state.installPrompts = (state.installPrompts ?? 0) + 1
+      },
+      userChoice: new Promise(() => {}),
+    })
+    window.dispatchEvent(offer)
+  })
+}
 
 async function expectHiddenText(page: Page, text: string) {
   await page.getByText(text).waitFor({ state: 'detached' })
