@@ -97,21 +97,16 @@ class Shells {
     const found = await this.route(path)
     if (!found) return null
     const { html, route } = found
-    const page = withScreen(route ? withPreloads(html, route, 'rendered') : html, screen)
+    const page = withScreen(route ? withPreloads(html, route, 'stylesheet') : html, screen)
     // Made per request: a quick brotli, not the shell's best.
-    return encode(await this.inlineStyles(page), encoding, brotliQuick)
+    return encode(heldForFirstPaint(await this.inlineStyles(page)), encoding, brotliQuick)
   }
 
   /**
    * A rendered screen carries its styles in the page: the first paint waits for no stylesheet
-   * request (each one a round trip on a phone's network). Each link moves, `disabled` (never
-   * fetched, never applied), into the `<template>` of the screen's code, which the entry moves
-   * into the head after the first paint: there it tells the app's loader (Vite's, which adds a
-   * route's stylesheet unless a `link[rel="stylesheet"]` with its href is there) not to ask for
-   * it again. In the head itself, the browser's preload scanner would fetch it anyway. The
-   * app's chunks (index.html's modulepreload links) wait there too: the first paint is the
-   * server's screen and needs none of them, and fetched before it they would share the phone's
-   * first round trips with the page and its font.
+   * request (each one a round trip on a phone's network). Each link stays, `disabled` (never
+   * fetched, never applied), so the app's loader (Vite's, which adds a route's stylesheet unless
+   * a `link[rel="stylesheet"]` with its href is there) does not ask for it again.
    */
   private async inlineStyles(page: string): Promise<string> {
     const links = [
@@ -119,25 +114,15 @@ class Shells {
     ]
     const texts = await Promise.all(links.map(([, href]) => this.css(href as string)))
     let inlined = page
-    const held: string[] = []
     links.forEach(([link, href], index) => {
       const text = texts[index]
       if (text === null || text === undefined) return
-      inlined = inlined.replace(link, () => `<style data-href="${href}">${text}</style>`)
-      held.push(link.replace('>', ' disabled>'))
+      inlined = inlined.replace(
+        link,
+        () => `<style data-href="${href}">${text}</style>${link.replace('>', ' disabled>')}`,
+      )
     })
-    // The app's own chunks, which index.html names for every page, wait with the screen's.
-    const template = '<template id="screen-code">'
-    const head =
-      inlined.indexOf(template) === -1 ? inlined.indexOf('</head>') : inlined.indexOf(template)
-    const before = inlined.slice(0, head).replace(/<link rel="modulepreload"[^>]*>/g, (link) => {
-      held.push(link)
-      return ''
-    })
-    inlined = before + inlined.slice(head)
-    return inlined.includes(template)
-      ? inlined.replace(template, () => `${template}${held.join('')}`)
-      : inlined.replace('</head>', () => `${template}${held.join('')}</template></head>`)
+    return inlined
   }
 
   private async css(href: string): Promise<string | null> {
@@ -179,6 +164,27 @@ class Shells {
   }
 }
 
+/**
+ * A rendered screen's code waits for its first paint: every `modulepreload` link (the app's and
+ * the route's) and every disabled stylesheet link moves into a `<template id="screen-code">`
+ * (inert), which the entry (src/main.tsx) moves into the head once the screen is painted. In the
+ * head, the preload scanner fetched them all (even the disabled links) before the first paint,
+ * sharing the phone's first round trips with the page and its font.
+ */
+function heldForFirstPaint(page: string): string {
+  const end = page.indexOf('</head>')
+  if (end === -1) return page
+  const held: string[] = []
+  const head = page
+    .slice(0, end)
+    .replace(/<link rel="(modulepreload|stylesheet)"[^>]*>/g, (link, rel) => {
+      if (rel === 'stylesheet' && !link.includes(' disabled>')) return link
+      held.push(link)
+      return ''
+    })
+  return `${head}<template id="screen-code">${held.join('')}</template>${page.slice(end)}`
+}
+
 const attribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`)
 
 const brotliMax = 11
@@ -196,28 +202,24 @@ function encode(text: string, encoding: Encoding, quality: number): Uint8Array<A
 }
 
 /**
- * `screen`: 'empty' for a shell with nothing to show yet (the styles fetched now as preloads,
- * applied when the route's code asks for them: as stylesheets they would hold back a first paint
- * that has nothing to show); 'rendered' when the screen is in the HTML (decision 020): its
- * stylesheets apply (and are inlined), and its code's links wait in a `<template>` the entry
- * (src/main.tsx) moves into the head once the screen is painted, so 28 chunks (a payment link's)
- * do not share the phone's first round trips with the page and its font.
+ * `styles`: 'preload' for an empty shell (fetched now, applied when the route's code asks for
+ * them: as stylesheets they would hold back a first paint that has nothing to show yet);
+ * 'stylesheet' when the screen is in the HTML and must paint styled.
  */
 function withPreloads(
   html: string,
   route: RoutePreload,
-  screen: 'empty' | 'rendered' = 'empty',
+  styles: 'preload' | 'stylesheet' = 'preload',
 ): string {
-  const code = route.modulepreload
-    .map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`)
-    .join('')
   const links = [
     ...route.stylesheets.map((href) =>
-      screen === 'rendered'
+      styles === 'stylesheet'
         ? `<link rel="stylesheet" crossorigin href="${attribute(href)}">`
         : `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
     ),
-    screen === 'rendered' ? `<template id="screen-code">${code}</template>` : code,
+    ...route.modulepreload.map(
+      (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
+    ),
   ].join('')
   return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
 }
