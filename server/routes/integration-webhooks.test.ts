@@ -2,7 +2,7 @@
  * Events out (issue 25, decision 019): what a holder does is written as an event in the same
  * transaction, and delivered to the provider's endpoint over real HTTP, signed per Standard
  * Webhooks and verified here with the official `standardwebhooks` library. Retries keep the
- * same webhook-id; a slow receiver times out and gets it later; two senders never send one
+ * same webhook-id; a slow receiver times out and gets it later; senders at once never send one
  * delivery twice; a replay sends the same ids; a private URL is refused without the setting.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
@@ -240,15 +240,20 @@ describe.each(backends)('events and webhooks (%s)', (backend) => {
     expect(listed.body.data[0].secret).toBeUndefined()
   })
 
-  it('two senders at once send each delivery once', async () => {
+  it('senders at once send each delivery once', async () => {
     const { endpoint, call } = await provider()
-    for (let ping = 0; ping < 6; ping++)
-      await call('POST', `/webhook-endpoints/${endpoint.id}/ping`)
-    const [a, b] = await Promise.all([deliverDue(webhookDeps(), 4), deliverDue(webhookDeps(), 4)])
-    expect((a ?? 0) + (b ?? 0)).toBe(6)
-    const ids = verified(endpoint.secret).map((event) => event.id)
-    expect(new Set(ids).size).toBe(6)
-    expect(ids).toHaveLength(6)
+    // Several rounds of four senders on their own connections: the race (a row claimed and
+    // committed by one while another's statement was already under way) is a matter of timing,
+    // and one round of two caught it only on a loaded machine.
+    for (let round = 0; round < 5; round++) {
+      for (let ping = 0; ping < 8; ping++)
+        await call('POST', `/webhook-endpoints/${endpoint.id}/ping`)
+      const tried = await Promise.all([1, 2, 3, 4].map(() => deliverDue(webhookDeps(), 3)))
+      expect(tried.reduce((sum, count) => sum + count, 0)).toBe(8)
+      const ids = verified(endpoint.secret).map((event) => event.id)
+      expect(new Set(ids).size).toBe(8 * (round + 1))
+      expect(ids).toHaveLength(8 * (round + 1))
+    }
   })
 
   it('a replay sends the same events with the same ids; a rotated secret signs beside the old one', async () => {

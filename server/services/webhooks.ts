@@ -125,9 +125,17 @@ async function claimDue(
           .select({ id: webhookDeliveries.id })
           .from(webhookDeliveries)
           .where(
-            inArray(
-              webhookDeliveries.id,
-              db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, PER_ENDPOINT)),
+            and(
+              inArray(
+                webhookDeliveries.id,
+                db.select({ id: ranked.id }).from(ranked).where(lte(ranked.rank, PER_ENDPOINT)),
+              ),
+              // Said again on the locked row itself: a row another instance claimed and committed
+              // while this statement waited is re-read at its newest version, and these
+              // conditions (not the ranking's, read from the statement's snapshot) are what
+              // PostgreSQL checks again there. Without them both instances send it.
+              eq(webhookDeliveries.status, 'PENDING'),
+              lte(webhookDeliveries.nextAttemptAt, now),
             ),
           )
           // The limit counts rows locked here: those another instance holds are skipped first.
