@@ -12,6 +12,13 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import { apiBase } from '../../contract/operation'
+import {
+  heldForFirstPaint,
+  linkedStylesheets,
+  type ScreenCode,
+  withInlineStyles,
+  withScreenLinks,
+} from '../../contract/painted-page'
 import type { PageAnswer, RenderedScreen, ServerRender } from './server-render'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -56,10 +63,8 @@ export function staticSite(staticDir: string, render?: ServerRender): Middleware
 }
 
 /** A path's screen code, as scripts/build-sw.ts writes it (chunk-graph's RoutePreload). */
-interface RoutePreload {
+interface RoutePreload extends ScreenCode {
   pattern: string
-  modulepreload: string[]
-  stylesheets: string[]
 }
 
 type Encoding = 'br' | 'gzip' | 'identity'
@@ -86,7 +91,7 @@ class Shells {
     let body = this.bodies.get(key)
     if (!body) {
       const { html, route } = found
-      body = encode(route ? withPreloads(html, route) : html, encoding, brotliMax)
+      body = encode(route ? withScreenLinks(html, route) : html, encoding, brotliMax)
       this.bodies.set(key, body)
     }
     return body
@@ -97,32 +102,19 @@ class Shells {
     const found = await this.route(path)
     if (!found) return null
     const { html, route } = found
-    const page = withScreen(route ? withPreloads(html, route, 'stylesheet') : html, screen)
+    const page = withScreen(route ? withScreenLinks(html, route, 'stylesheet') : html, screen)
     // Made per request: a quick brotli, not the shell's best.
     return encode(heldForFirstPaint(await this.inlineStyles(page)), encoding, brotliQuick)
   }
 
-  /**
-   * A rendered screen carries its styles in the page: the first paint waits for no stylesheet
-   * request (each one a round trip on a phone's network). Each link stays, `disabled` (never
-   * fetched, never applied), so the app's loader (Vite's, which adds a route's stylesheet unless
-   * a `link[rel="stylesheet"]` with its href is there) does not ask for it again.
-   */
+  /** Its stylesheets' text in the page (contract/painted-page.ts). */
   private async inlineStyles(page: string): Promise<string> {
-    const links = [
-      ...page.matchAll(/<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/g),
-    ]
-    const texts = await Promise.all(links.map(([, href]) => this.css(href as string)))
-    let inlined = page
-    links.forEach(([link, href], index) => {
-      const text = texts[index]
-      if (text === null || text === undefined) return
-      inlined = inlined.replace(
-        link,
-        () => `<style data-href="${href}">${text}</style>${link.replace('>', ' disabled>')}`,
-      )
-    })
-    return inlined
+    const hrefs = linkedStylesheets(page)
+    const texts = await Promise.all(hrefs.map((href) => this.css(href)))
+    return withInlineStyles(
+      page,
+      Object.fromEntries(hrefs.map((href, i) => [href, texts[i] ?? null])),
+    )
   }
 
   private async css(href: string): Promise<string | null> {
@@ -164,29 +156,6 @@ class Shells {
   }
 }
 
-/**
- * A rendered screen's code waits for its first paint: every `modulepreload` link (the app's and
- * the route's) and every disabled stylesheet link moves into a `<template id="screen-code">`
- * (inert), which the entry (src/main.tsx) moves into the head once the screen is painted. In the
- * head, the preload scanner fetched them all (even the disabled links) before the first paint,
- * sharing the phone's first round trips with the page and its font.
- */
-function heldForFirstPaint(page: string): string {
-  const end = page.indexOf('</head>')
-  if (end === -1) return page
-  const held: string[] = []
-  const head = page
-    .slice(0, end)
-    .replace(/<link rel="(modulepreload|stylesheet)"[^>]*>/g, (link, rel) => {
-      if (rel === 'stylesheet' && !link.includes(' disabled>')) return link
-      held.push(link)
-      return ''
-    })
-  return `${head}<template id="screen-code">${held.join('')}</template>${page.slice(end)}`
-}
-
-const attribute = (value: string) => value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`)
-
 const brotliMax = 11
 const brotliQuick = 5
 
@@ -199,29 +168,6 @@ function encode(text: string, encoding: Encoding, quality: number): Uint8Array<A
         ? gzipSync(plain)
         : plain
   return new Uint8Array(encoded)
-}
-
-/**
- * `styles`: 'preload' for an empty shell (fetched now, applied when the route's code asks for
- * them: as stylesheets they would hold back a first paint that has nothing to show yet);
- * 'stylesheet' when the screen is in the HTML and must paint styled.
- */
-function withPreloads(
-  html: string,
-  route: RoutePreload,
-  styles: 'preload' | 'stylesheet' = 'preload',
-): string {
-  const links = [
-    ...route.stylesheets.map((href) =>
-      styles === 'stylesheet'
-        ? `<link rel="stylesheet" crossorigin href="${attribute(href)}">`
-        : `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
-    ),
-    ...route.modulepreload.map(
-      (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
-    ),
-  ].join('')
-  return html.includes('</head>') ? html.replace('</head>', `${links}</head>`) : html
 }
 
 /**
