@@ -5,6 +5,7 @@
  * globals beyond IndexedDB and Cache Storage, and no schema library: the worker stays small.
  */
 import { queuedPaths } from './api/queued-paths'
+import { paintedAttribute } from './painted-page'
 
 /** Their full URLs under the configured API base (`VITE_API_BASE` may be another host). */
 export const outboxUrls = (apiBase: string, origin: string): string[] =>
@@ -151,5 +152,43 @@ export function isCardSnapshot(value: unknown): value is CardSnapshot {
     typeof record.contractId === 'string' &&
     typeof record.html === 'string' &&
     record.html.length <= cardSnapshot.maxLength
+  )
+}
+
+/**
+ * Copies of the installed app's last screens (decision 020): /home and /search as they were last
+ * on display, kept by the page and painted by the service worker into #root when that path is
+ * opened again, so the screen shows before the app's code has run; the app then renders beside
+ * it and takes its place, as on a page the server rendered. Kept in the card snapshot's cache,
+ * so logout deletes them with it (and a save never lands after that delete).
+ */
+export const screenSnapshots = {
+  cache: cardSnapshot.cache,
+  /** The paths painted this way; the key adds the query (/search?tab=… is another screen). */
+  paths: ['/home', '/search'] as readonly string[],
+  url: (pathAndQuery: string) => `/screen-snapshot${pathAndQuery}`,
+  /** On the painted #root: the markup is the device's copy, not the server's answer. */
+  paintedAttribute,
+  maxLength: cardSnapshot.maxLength,
+} as const
+
+export type ScreenSnapshot = {
+  /** The entry script of the build that drew it: class names change from build to build. */
+  build: string
+  /** When the session it was drawn in expires (ms): an expired one is not painted. */
+  expiresAt: number
+  contractId: string
+  /** Sanitized markup of #root's content; no script, no handler. */
+  html: string
+}
+
+export function isScreenSnapshot(value: unknown): value is ScreenSnapshot {
+  const record = value as Partial<ScreenSnapshot> | null
+  return (
+    typeof record?.build === 'string' &&
+    typeof record.expiresAt === 'number' &&
+    typeof record.contractId === 'string' &&
+    typeof record.html === 'string' &&
+    record.html.length <= screenSnapshots.maxLength
   )
 }

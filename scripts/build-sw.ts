@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
+import { screenSnapshots } from '../contract/worker-messages'
 import type { BuildInfo } from '../sw/build-info'
 import {
   closure,
@@ -127,6 +128,13 @@ writeFileSync(
 const preloads = routePreloads(manifest)
 const favorites = preloads.find(({ pattern }) => new RegExp(pattern).test('/favorites'))
 if (!favorites) throw new Error('A rota /favorites não está no manifest do Vite')
+const screens = Object.fromEntries(
+  screenSnapshots.paths.map((path) => {
+    const found = preloads.find(({ pattern }) => new RegExp(pattern).test(path))
+    if (!found) throw new Error(`A rota ${path} não está no manifest do Vite`)
+    return [path, { modulepreload: found.modulepreload, stylesheets: found.stylesheets }]
+  }),
+)
 
 const buildInfo: BuildInfo = {
   entry: `/${manifest[entry]?.file}`,
@@ -135,6 +143,7 @@ const buildInfo: BuildInfo = {
   // The same value Vite gave the app (environment or .env files), so page and worker agree.
   apiBase: loadEnv('production', root, 'VITE_').VITE_API_BASE || '/socios-api',
   favorites: { modulepreload: favorites.modulepreload, stylesheets: favorites.stylesheets },
+  screens,
 }
 
 await build({

@@ -30,6 +30,10 @@ export function createApp() {
   // round waits for the service worker anyway.
   afterPaint(() => {
     void import('./offline/outbox-listener').then(({ startOutbox }) => startOutbox(queryClient))
+    // The copies of /home and /search for the next start (decision 021): nothing to do before.
+    void import('./offline/screen-snapshots').then(({ keepScreenSnapshots }) =>
+      keepScreenSnapshots(),
+    )
   })
   releaseCardSnapshotView(router)
   focusHeadingAfterNavigation(router)

@@ -1,11 +1,12 @@
 /**
- * Starts the app (src/main.tsx loads this). On a screen the server rendered (decision 020) the
- * app renders beside it, off the page (the router shows nothing until the route's code and data
+ * Starts the app (src/main.tsx loads this). On a screen the server rendered (decision 020), or
+ * the service worker painted from the device's copy of it, the app renders beside it, off the page (the router shows nothing until the route's code and data
  * are in, and it shows that only once rendered); then the app's markup takes the place of the
  * server's in one step (the same screen, so nothing moves) and the taps made meanwhile replay.
  */
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
+import { paintedAttribute } from '../contract/painted-page'
 import { seedEarlyAnswers } from './api/client'
 import { connectivity, startConnectivity } from './api/connectivity'
 import { App, createApp } from './app'
@@ -21,6 +22,8 @@ startContractRead()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('Elemento #root ausente em index.html')
+/** The screen in the page is the installed app's last copy of it, not the server's answer. */
+const paintedByDevice = container.hasAttribute(paintedAttribute)
 
 type Parts = ReturnType<typeof createApp>
 const appOf = (parts: Parts) => (
@@ -116,7 +119,10 @@ const firstScreen = (
   Promise.race([
     Promise.all([shown, answersTaken, committed(next)])
       .then(rendered)
-      .then(() => readsDone(parts))
+      // The device's copy was drawn from what the device holds, and so is the app's first
+      // screen: the reads still on their way are the network's, and the swap does not wait for
+      // them (with no signal they would hold every tap for the whole `ms`).
+      .then(() => (paintedByDevice ? undefined : readsDone(parts)))
       .then(() => notBusy(next, serverScreen))
       .then(rendered),
     new Promise<void>((resolve) => setTimeout(resolve, ms)),
@@ -154,8 +160,9 @@ async function takeOver(serverScreen: HTMLElement) {
 
 if (container.firstElementChild) {
   // The page itself is the server's answer of a moment ago (rendered pages are never cached):
-  // the server is reachable, as a first request's answer would have said.
-  void connectivity.watch(Promise.resolve(true))
+  // the server is reachable, as a first request's answer would have said. Not so for a copy the
+  // service worker painted from the device (sw/screen-snapshot.ts).
+  if (!paintedByDevice) void connectivity.watch(Promise.resolve(true))
   void takeOver(container)
 } else createRoot(container).render(appOf(createApp()))
 

@@ -100,3 +100,28 @@ it('the field that had the focus when the app took over has it again in the app,
   document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
   expect(document.activeElement).toBe(app.querySelector('input'))
 })
+
+it('the button that had the focus has it again in the app, and a link tapped on the device’s copy waits for the app', () => {
+  const { server, app } = screens(
+    '<nav><a href="/favorites">Carteirinha</a><button>Mais opções</button></nav>',
+  )
+  server.setAttribute('data-painted', 'device')
+  keepEarlyTaps(server)
+  ;(server.querySelector('button') as HTMLButtonElement).focus()
+  const link = server.querySelector('a') as HTMLAnchorElement
+  let followed = true
+  link.addEventListener('click', (event) => {
+    followed = !event.defaultPrevented
+  })
+  link.click()
+  expect(followed).toBe(false)
+  const tapped: string[] = []
+  app.addEventListener('click', (event) => {
+    event.preventDefault()
+    tapped.push((event.target as Element).textContent ?? '')
+  })
+  server.replaceWith(app)
+  document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
+  expect(document.activeElement).toBe(app.querySelector('button'))
+  expect(tapped).toEqual(['Carteirinha'])
+})

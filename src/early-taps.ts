@@ -5,6 +5,8 @@
  * same place is tapped again, so a tap on "Gerar Pix" while the script loads is not lost; what
  * was typed into its fields is carried over the same way.
  */
+import { paintedAttribute } from '../contract/painted-page'
+
 /** A tap: where its element sat, and what it was (so a different element is never tapped). */
 type Tap = { place: number[]; what: string }
 const kept: Tap[] = []
@@ -12,7 +14,8 @@ const kept: Tap[] = []
 const tappable = 'button, a, [role="tab"], label'
 let stopListening = () => {}
 let heldForm: HTMLFormElement | undefined
-let focusedField: HTMLInputElement | undefined
+/** What has the focus in the early screen (a field, a button, a link), until it is left. */
+let focused: HTMLElement | undefined
 
 /**
  * Where `element` sits under `root`: element child indexes from the root down (elements only:
@@ -39,10 +42,14 @@ export const appTookOverEvent = 'portal:app-took-over'
 
 /** From the entry, on a server-rendered screen: keep its taps until the app takes over. */
 export function keepEarlyTaps(root: Element) {
+  // On the device's copy of an app screen (sw/screen-snapshot.ts) a link is the app's own: its
+  // tap waits for the app (a moment) instead of loading the whole app again for the next screen.
+  const holdLinks = root.hasAttribute(paintedAttribute)
   const onClick = (event: Event) => {
     const target = (event.target as Element | null)?.closest(tappable)
     const place = target ? placeOf(root, target) : null
     if (target && place) kept.push({ place, what: identity(target) })
+    if (holdLinks && place && target instanceof HTMLAnchorElement) event.preventDefault()
   }
   // A form sent before the app runs would be the server's plain GET, a reload that loses the
   // tap: held instead, its button's tap replays on the app's form (which sends it as the app
@@ -51,16 +58,16 @@ export function keepEarlyTaps(root: Element) {
     event.preventDefault()
     heldForm = event.target instanceof HTMLFormElement ? event.target : heldForm
   }
-  // The swap takes the focused field out of the page, so the focus is known from here: which
-  // field has it, until the person leaves it. Chromium sends the field a blur as the swap
-  // removes it, while it is still in the page: a field still in the page a task later was left.
+  // The swap takes the focused element out of the page, so the focus is known from here: which
+  // element has it, until the person leaves it. Chromium sends it a blur as the swap removes it,
+  // while it is still in the page: an element still in the page a task later was left.
   const onFocusIn = (event: Event) => {
-    focusedField = event.target instanceof HTMLInputElement ? event.target : undefined
+    focused = event.target instanceof HTMLElement ? event.target : undefined
   }
   const onFocusOut = (event: Event) => {
     const left = event.target
     setTimeout(() => {
-      if (left === focusedField && focusedField.isConnected) focusedField = undefined
+      if (left === focused && focused.isConnected) focused = undefined
     }, 0)
   }
   const listening = new AbortController()
@@ -76,6 +83,7 @@ export function keepEarlyTaps(root: Element) {
       const next = (event as CustomEvent<unknown>).detail
       if (!(next instanceof Element)) return
       carryOverFields(root, next)
+      carryOverFocus(root, next)
       replayEarlyTaps(next)
     },
     { once: true },
@@ -91,7 +99,7 @@ const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'va
 function carryOverFields(from: Element, to: Element) {
   // Not document.activeElement: the swap has already taken the focused field out of the page,
   // and text typed into it now (the rest of a word) would go nowhere.
-  const focused = focusedField
+  const fieldFocused = focused instanceof HTMLInputElement ? focused : undefined
   for (const old of from.querySelectorAll<HTMLInputElement>('input[name]')) {
     const fields = [
       ...to.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(old.name)}"]`),
@@ -105,9 +113,25 @@ function carryOverFields(from: Element, to: Element) {
         setValue?.call(field, old.value)
         field.dispatchEvent(new Event('input', { bubbles: true }))
       }
-      if (field && old === focused) field.focus()
+      if (field && old === fieldFocused) field.focus()
     }
   }
+}
+
+/**
+ * A button or link that had the focus (a keyboard's place on the screen) gets it back on the
+ * app's element at the same place, of the same kind and words; a field's is carried with it
+ * (carryOverFields). Before the taps replay: one that opens a menu moves the focus on from there.
+ */
+function carryOverFocus(from: Element, to: Element) {
+  const element = focused
+  focused = undefined
+  if (!element || element instanceof HTMLInputElement) return
+  const place = placeOf(from, element)
+  if (!place) return
+  let same: Element | undefined = to
+  for (const index of place) same = same?.children[index]
+  if (same instanceof HTMLElement && identity(same) === identity(element)) same.focus()
 }
 
 /** An element's kind and words: the same control in both markups has the same. */

@@ -1,3 +1,5 @@
+import type { ScreenCode } from '../contract/painted-page'
+
 /** What scripts/build-sw.ts read from Vite's manifest for this build (a `define`). */
 export type BuildInfo = {
   /** The entry script (/assets/index-….js): it names the build a card snapshot was drawn by. */
@@ -12,7 +14,9 @@ export type BuildInfo = {
   /** `VITE_API_BASE` of this build: the outbox keeps the saves sent under it. */
   apiBase: string
   /** Route chunks and styles /favorites needs beyond the entry, announced in its HTML. */
-  favorites: { modulepreload: string[]; stylesheets: string[] }
+  favorites: ScreenCode
+  /** The same for each path the worker paints from the device's copy (screenSnapshots.paths). */
+  screens: Record<string, ScreenCode>
 }
 
 declare const __BUILD_INFO__: BuildInfo

@@ -11,6 +11,7 @@ const build: BuildInfo = {
     modulepreload: ['/assets/favorites-B.js'],
     stylesheets: ['/assets/favorites-C.css'],
   },
+  screens: {},
 }
 const shell =
   '<html><head><script type="module" crossorigin src="/assets/index-A.js"></script>' +

@@ -5,7 +5,7 @@ const escapeAttribute = (value: string) =>
   value.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`)
 
 /** Active content has no business in a card list; the page sanitized it, this is a last check. */
-const activeContent =
+export const activeContent =
   /<\s*(script|iframe|object|embed|style|link|meta|base)\b|\son[a-z]+\s*=|javascript:/i
 
 /** The entry script and the chunks Vite preloads with it, as they appear in index.html. */

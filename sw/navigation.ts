@@ -3,6 +3,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing'
 import { cardSnapshot } from '../contract/worker-messages'
 import type { BuildInfo } from './build-info'
 import { type CssReader, favoritesPage } from './card-snapshot'
+import { screenPage } from './screen-snapshot'
 
 /** Paths that are never the app: the API, the demo sandbox and the dev outbox. */
 export const notAppPaths = [/^\/socios-api(\/|$)/, /^\/sandbox(\/|$)/, /^\/dev(\/|$)/]
@@ -26,9 +27,11 @@ export function setupNavigation(build: BuildInfo, onVisit: (pathname: string) =>
       async (options) => {
         options.event.waitUntil(onVisit(options.url.pathname))
         const response = await shell(options)
+        if (!response.ok) return response
         // The member card is the screen that must show fastest with no signal.
-        if (options.url.pathname !== cardSnapshot.path || !response.ok) return response
-        return favoritesPage(response, build, precachedCss)
+        if (options.url.pathname === cardSnapshot.path)
+          return favoritesPage(response, build, precachedCss)
+        return screenPage(response, options.url, build, precachedCss)
       },
       { denylist: notAppPaths },
     ),

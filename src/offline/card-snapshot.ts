@@ -1,5 +1,10 @@
 import type { AnyRouter } from '@tanstack/react-router'
-import { type CardSnapshot, cardSnapshot } from '../../contract/worker-messages'
+import {
+  type CardSnapshot,
+  cardSnapshot,
+  type ScreenSnapshot,
+  screenSnapshots,
+} from '../../contract/worker-messages'
 import { session } from '../api/session'
 
 const cachesAvailable = () => typeof caches !== 'undefined'
@@ -25,7 +30,22 @@ export const saveCardSnapshot = (snapshot: Omit<CardSnapshot, 'build'>) =>
     )
   })
 
-/** Logout: the snapshot holds names, codes and photos, so it goes with the rest. */
+/** A copy of the screen at `pathAndQuery` (contract/worker-messages.ts `screenSnapshots`). */
+export const saveScreenSnapshot = (pathAndQuery: string, snapshot: Omit<ScreenSnapshot, 'build'>) =>
+  inTurn(async () => {
+    const build = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src
+    if (!cachesAvailable() || !build || !session.token()) return
+    const cache = await caches.open(screenSnapshots.cache)
+    await cache.put(
+      screenSnapshots.url(pathAndQuery),
+      Response.json({ ...snapshot, build: new URL(build).pathname } satisfies ScreenSnapshot),
+    )
+  })
+
+/**
+ * Logout: the snapshot holds names, codes and photos, so it goes with the rest; the screens'
+ * copies live in the same cache and go with it.
+ */
 export const deleteCardSnapshot = () =>
   inTurn(async () => {
     if (cachesAvailable()) await caches.delete(cardSnapshot.cache)

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { appIsLive } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
 import { holdRequests } from '../helpers/network'
@@ -34,6 +35,8 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
   async function open(page: Page, path: string, heading: string) {
     await page.goto(`${journey.server.url}${path}`)
     await expectVisible(page.getByRole('heading', { name: heading, level: 1 }))
+    // These checks are on the app's own markup, not on the copy of the screen standing in for it.
+    await appIsLive(page)
   }
 
   const activeElement = (page: Page) =>

@@ -51,6 +51,54 @@ describeBrowser('profile without signal', () => {
     },
   )
 
+  /** The device's copies of app screens (sw/screen-snapshot.ts): path → whether `text` is in it. */
+  const screenCopy = (path: string, text: string) =>
+    page.evaluate(
+      async ({ path, text }) => {
+        const copy = await caches.match(`/screen-snapshot${path}`, {
+          cacheName: 'portal-titular-card-snapshot',
+        })
+        return copy ? ((await copy.json()) as { html: string }).html.includes(text) : null
+      },
+      { path, text },
+    )
+
+  it('the installed app opens /home painted from its copy, before its code runs, and takes it over', async () => {
+    await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(field('Nome'), 'Ana Paula Souza')
+    await waitForServiceWorker(page)
+    await expect.poll(() => screenCopy('/home', 'Ana Paula Souza'), { timeout: 15_000 }).toBe(true)
+
+    await cutSignal(server, context, 'offline')
+    await page.close()
+    page = await context.newPage()
+    // The page the worker answers already holds the profile: nothing waits for the app's code.
+    const answer = await page.goto(`${server.url}/home`)
+    const html = (await answer?.text()) ?? ''
+    expect(html).toMatch(/<div id="root" data-painted="device">.*Ana Paula Souza/s)
+    expect(html).toContain('<template id="screen-code">')
+    // Its styles are in the page, its code named for after the first paint.
+    expect(html.split('<template id="screen-code">')[0]).not.toContain('<link rel="stylesheet"')
+    // Then the app takes its place, and it is the live app: it knows there is no signal.
+    await expectVisible(page.getByText(/^Sem conexão/))
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('root')?.hasAttribute('data-painted')),
+      )
+      .toBe(false)
+    await expectText(field('Nome'), 'Ana Paula Souza')
+    // Its links are the app's: the next screen opens in the same document, no reload.
+    await page.evaluate(() => {
+      ;(window as { sameDocument?: boolean }).sameDocument = true
+    })
+    await page.getByRole('link', { name: 'Carteirinha' }).click()
+    await page.waitForURL(`${server.url}/favorites`)
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    )
+  })
+
   it("lie-fi: 'Baixar Contrato' says it could not reach the server instead of doing nothing", async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
@@ -69,7 +117,9 @@ describeBrowser('profile without signal', () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await waitForServiceWorker(page)
-    // The card screen leaves a snapshot of itself for the next cold start: it must go too.
+    // The profile and the card screen leave copies of themselves for the next start: they must
+    // go too.
+    await expect.poll(() => screenCopy('/home', 'Ana Paula Souza'), { timeout: 15_000 }).toBe(true)
     await page.getByRole('link', { name: 'Carteirinha' }).click()
     await expectVisible(page.getByRole('heading', { name: 'Ana Paula Souza' }))
     await expect

@@ -42,3 +42,15 @@ export async function waitForServiceWorker(page: Page) {
     return registration.active?.state
   })
 }
+
+/**
+ * The app itself is on screen: no copy painted by the service worker from the device (decision
+ * 021) stands in `#root` any more. For checks on the live app's markup (its computed styles, its
+ * focus handling), which the copy stands in for only until the app takes its place.
+ */
+export async function appIsLive(page: Page) {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root')
+    return root?.firstElementChild && !root.hasAttribute('data-painted')
+  })
+}

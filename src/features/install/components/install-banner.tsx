@@ -43,7 +43,12 @@ function useSpaceTaken() {
 export default function InstallBanner({ canInstall, safariLike, onInstall, onClose }: Props) {
   const prompt = useSpaceTaken()
   return (
-    <aside className={styles.prompt} aria-label="Instalar o aplicativo" ref={prompt}>
+    <aside
+      className={styles.prompt}
+      aria-label="Instalar o aplicativo"
+      ref={prompt}
+      data-not-screen=""
+    >
       <p className={styles.text}>
         {canInstall || !safariLike
           ? 'Instale nosso app para ter uma melhor experiência.'
