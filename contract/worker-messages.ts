@@ -156,7 +156,7 @@ export function isCardSnapshot(value: unknown): value is CardSnapshot {
 }
 
 /**
- * Copies of the installed app's last screens (decision 020): /home and /search as they were last
+ * Copies of the installed app's last screens (decision 021): /home and /search as they were last
  * on display, kept by the page and painted by the service worker into #root when that path is
  * opened again, so the screen shows before the app's code has run; the app then renders beside
  * it and takes its place, as on a page the server rendered. Kept in the card snapshot's cache,
@@ -164,31 +164,18 @@ export function isCardSnapshot(value: unknown): value is CardSnapshot {
  */
 export const screenSnapshots = {
   cache: cardSnapshot.cache,
-  /** The paths painted this way; the key adds the query (/search?tab=… is another screen). */
+  /** The paths painted this way; the key adds the query (/search?aba=… is another screen). */
   paths: ['/home', '/search'] as readonly string[],
   url: (pathAndQuery: string) => `/screen-snapshot${pathAndQuery}`,
   /** On the painted #root: the markup is the device's copy, not the server's answer. */
   paintedAttribute,
-  maxLength: cardSnapshot.maxLength,
 } as const
 
-export type ScreenSnapshot = {
-  /** The entry script of the build that drew it: class names change from build to build. */
-  build: string
+/** The same as the card snapshot's (`html`: #root's content), with when its session expires. */
+export type ScreenSnapshot = CardSnapshot & {
   /** When the session it was drawn in expires (ms): an expired one is not painted. */
   expiresAt: number
-  contractId: string
-  /** Sanitized markup of #root's content; no script, no handler. */
-  html: string
 }
 
-export function isScreenSnapshot(value: unknown): value is ScreenSnapshot {
-  const record = value as Partial<ScreenSnapshot> | null
-  return (
-    typeof record?.build === 'string' &&
-    typeof record.expiresAt === 'number' &&
-    typeof record.contractId === 'string' &&
-    typeof record.html === 'string' &&
-    record.html.length <= screenSnapshots.maxLength
-  )
-}
+export const isScreenSnapshot = (value: unknown): value is ScreenSnapshot =>
+  isCardSnapshot(value) && typeof (value as Partial<ScreenSnapshot>).expiresAt === 'number'
