@@ -49,6 +49,15 @@ const manifest: Manifest = {
 }
 
 describe('chunk graph', () => {
+  it('refuses a build whose entry imports the app statically (a module shared with it)', () => {
+    const shared: Manifest = {
+      ...manifest,
+      'index.html': { ...manifest['index.html'], imports: ['src/boot.tsx'] } as Manifest[string],
+    }
+    expect(() => startJs(shared)).toThrow(/A entrada importa assets\/boot\.js de forma estática/)
+    expect(startJs(manifest)).toContain('assets/boot.js')
+  })
+
   it('the first view of a route is the entry, the app, the route chunk and their static imports', () => {
     expect(firstViewJs(manifest, 'src/routes/login.tsx').sort()).toEqual([
       'assets/boot.js',

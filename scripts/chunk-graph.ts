@@ -37,7 +37,14 @@ export function startKeys(manifest: Manifest): string[] {
   const imported = manifest[entry]?.dynamicImports ?? []
   if (imported.length !== 1)
     throw new Error(`A entrada deveria importar só src/boot.tsx, importa: ${imported.join(', ')}`)
-  return [entry, ...imported]
+  // A module the entry shares with the app lands in the app's chunk, and the entry then imports
+  // that chunk statically: the whole app before the first paint, which decision 020 forbids.
+  const [app] = imported as [string]
+  if (closure(manifest, [entry]).has(app))
+    throw new Error(
+      `A entrada importa ${manifest[app]?.file} de forma estática: um módulo dela também está no app (src/boot.tsx); o app só pode vir depois da primeira pintura`,
+    )
+  return [entry, app]
 }
 
 /** JavaScript files every page starts with, beyond the entry itself (for index.html's preloads). */

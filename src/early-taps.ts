@@ -5,8 +5,6 @@
  * same place is tapped again, so a tap on "Gerar Pix" while the script loads is not lost; what
  * was typed into its fields is carried over the same way.
  */
-import { paintedAttribute } from '../contract/painted-page'
-
 /** A tap: where its element sat, and what it was (so a different element is never tapped). */
 type Tap = { place: number[]; what: string }
 const kept: Tap[] = []
@@ -44,7 +42,9 @@ export const appTookOverEvent = 'portal:app-took-over'
 export function keepEarlyTaps(root: Element) {
   // On the device's copy of an app screen (sw/screen-snapshot.ts) a link is the app's own: its
   // tap waits for the app (a moment) instead of loading the whole app again for the next screen.
-  const holdLinks = root.hasAttribute(paintedAttribute)
+  // (contract/painted-page.ts `paintedAttribute`, written out: a module the entry shares with
+  // the app would pull the app's chunk in before the first paint; scripts/chunk-graph.ts says so.)
+  const holdLinks = root.hasAttribute('data-painted')
   const onClick = (event: Event) => {
     const target = (event.target as Element | null)?.closest(tappable)
     const place = target ? placeOf(root, target) : null
