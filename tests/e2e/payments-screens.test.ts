@@ -2,9 +2,11 @@ import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { demoPaymentLinks } from '../../server/demo/data/ids'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { waitForServiceWorker } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { holdTheApp } from '../helpers/held-app'
 import { browserJourney } from '../helpers/journey'
+import { cutSignal } from '../helpers/network'
 import type { RunningServer } from '../helpers/server'
 
 const expiry = `08/${new Date().getFullYear() + 3}`
@@ -194,6 +196,29 @@ describeBrowser('payments: screens on a phone', () => {
     expect(states).toEqual(['Pagamento'])
     expect(seen).toEqual([])
     await expectNoAxeViolations(page)
+  })
+
+  it('on a device with the app installed a link opens as the server renders it, and offline says so', async () => {
+    const path = `/pagamento?code=${demoPaymentLinks.b2b}`
+    // One visit before (the login screen) installed the app's worker.
+    await page.goto(`${server.url}/login`)
+    await waitForServiceWorker(page)
+    const reads: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/checkout/payment-link')) reads.push(request.url())
+    })
+    // The worker asks the server for the page: its HTML has the screen, no second read follows.
+    const answer = await page.goto(`${server.url}${path}`)
+    expect(answer?.fromServiceWorker()).toBe(true)
+    expect(await answer?.text()).toMatch(/<div id="root"><.*Ana Paula Souza/s)
+    await expectVisible(page.getByRole('tab', { name: /^Pix/ }))
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await expectVisible(page.getByRole('button', { name: 'Ocultar detalhes' }))
+    expect(reads).toEqual([])
+
+    await cutSignal(server, journey.context, 'offline')
+    await page.goto(`${server.url}${path}`)
+    await expectVisible(page.getByText(/^Sem conexão/))
   })
 
   it('/success says what was paid: instalment, amount, method and date', async () => {
