@@ -1,8 +1,9 @@
 /**
  * Starts the app (src/main.tsx loads this). On a screen the server rendered (decision 020), or
- * the service worker painted from the device's copy of it, the app renders beside it, off the page (the router shows nothing until the route's code and data
- * are in, and it shows that only once rendered); then the app's markup takes the place of the
- * server's in one step (the same screen, so nothing moves) and the taps made meanwhile replay.
+ * the service worker painted from the device's copy of it (decision 021), the app renders beside
+ * it, off the page (the router shows nothing until the route's code and data are in, and it
+ * shows that only once rendered); then the app's markup takes the place of the server's in one
+ * step (the same screen, so nothing moves) and the taps made meanwhile replay.
  */
 import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -13,6 +14,7 @@ import { App, createApp } from './app'
 import { startContractRead } from './features/contracts/api/early-read'
 import { restoreBeforeRender } from './offline/persist'
 import { takePageData } from './page-data'
+import { showsLoading } from './ui/loading'
 
 startConnectivity()
 const page = takePageData()
@@ -71,18 +73,15 @@ const readsDone = (parts: Parts) =>
 const rendered = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
 
-/** A spinner or skeleton (role="status" aria-busy): the screen still waits for its data. */
-const busy = (screen: Element) => screen.querySelector('[role="status"][aria-busy="true"]') !== null
-
 /**
  * Resolves when `next` shows no loading state the server's screen did not show: the route's
  * component may mount (and ask for its data) a frame after the router resolved.
  */
 const notBusy = (next: Element, serverScreen: Element) =>
   new Promise<void>((resolve) => {
-    if (busy(serverScreen) || !busy(next)) return resolve()
+    if (showsLoading(serverScreen) || !showsLoading(next)) return resolve()
     const watch = new MutationObserver(() => {
-      if (busy(next)) return
+      if (showsLoading(next)) return
       watch.disconnect()
       resolve()
     })

@@ -1,11 +1,9 @@
+import { attribute, inlinable } from '../contract/painted-page'
 import { type CardSnapshot, cardSnapshot, isCardSnapshot } from '../contract/worker-messages'
 import type { BuildInfo } from './build-info'
 
-const escapeAttribute = (value: string) =>
-  value.replace(/[&"<>]/g, (character) => `&#${character.charCodeAt(0)};`)
-
 /** Active content has no business in a card list; the page sanitized it, this is a last check. */
-export const activeContent =
+const activeContent =
   /<\s*(script|iframe|object|embed|style|link|meta|base)\b|\son[a-z]+\s*=|javascript:/i
 
 /** The entry script and the chunks Vite preloads with it, as they appear in index.html. */
@@ -20,10 +18,6 @@ export function usableSnapshot(value: unknown, build: BuildInfo): CardSnapshot |
 
 /** The shell's own stylesheet links (the entry's CSS). */
 const stylesheetLinks = /<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g
-
-/** CSS text that can go inside a <style> element as it is. */
-const inlinable = (css: string | undefined): css is string =>
-  css !== undefined && !/<\/style/i.test(css)
 
 /** The stylesheets the painted /favorites page needs: the shell's and the card screen's. */
 export const favoritesStylesheets = (html: string, build: BuildInfo) => [
@@ -60,13 +54,13 @@ export function paintFavorites(
   const styles = favoritesStylesheets(html, build).map((href) => {
     const text = css[href]
     return inlinable(text)
-      ? `<style data-href="${escapeAttribute(href)}">${text}</style>`
+      ? `<style data-href="${attribute(href)}">${text}</style>`
       : `<link rel="stylesheet" href="${href}">`
   })
   // The painted list first, the app's scripts after it: fetching and compiling them does not
   // compete with the parser until the cards are in the document.
   const scripts = html.match(appScripts) ?? []
-  const painted = `<div id="${cardSnapshot.elementId}" data-contract="${escapeAttribute(snapshot.contractId)}" inert>${snapshot.html}</div>`
+  const painted = `<div id="${cardSnapshot.elementId}" data-contract="${attribute(snapshot.contractId)}" inert>${snapshot.html}</div>`
   return html
     .replace(appScripts, '')
     .replace(stylesheetLinks, '')
@@ -82,18 +76,25 @@ export async function favoritesPage(
   build: BuildInfo,
   readCss: CssReader,
 ): Promise<Response> {
-  // caches.match with a cacheName does not create the cache (logout must leave none behind).
-  const stored = await caches
-    .match(cardSnapshot.url, { cacheName: cardSnapshot.cache })
-    .then((response) => response?.json())
-    .catch(() => null)
+  const stored = await storedCopy(cardSnapshot.url)
   const html = await shell.text()
   const snapshot = usableSnapshot(stored, build)
   const css = snapshot ? await readCss(favoritesStylesheets(html, build)).catch(() => ({})) : {}
-  const page = paintFavorites(html, build, snapshot, css)
+  return withBody(shell, paintFavorites(html, build, snapshot, css))
+}
+
+/** A copy the page left in the snapshots' cache (contract/worker-messages.ts), parsed; or null. */
+export const storedCopy = (url: string): Promise<unknown> =>
+  // caches.match with a cacheName does not create the cache (logout must leave none behind).
+  caches
+    .match(url, { cacheName: cardSnapshot.cache })
+    .then((response) => response?.json())
+    .catch(() => null)
+
+/** `shell` with another body: its length changed, and the cached copy is stored decoded. */
+export function withBody(shell: Response, body: string): Response {
   const headers = new Headers(shell.headers)
-  // The body changed: its length did, and the cached copy is stored decoded.
   headers.delete('Content-Length')
   headers.delete('Content-Encoding')
-  return new Response(page, { status: shell.status, statusText: shell.statusText, headers })
+  return new Response(body, { status: shell.status, statusText: shell.statusText, headers })
 }

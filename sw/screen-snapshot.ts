@@ -7,22 +7,17 @@ import {
 } from '../contract/painted-page'
 import { isScreenSnapshot, type ScreenSnapshot, screenSnapshots } from '../contract/worker-messages'
 import type { BuildInfo } from './build-info'
-import { activeContent, type CssReader } from './card-snapshot'
+import { type CssReader, storedCopy, usableSnapshot, withBody } from './card-snapshot'
 
-/** A stored copy worth painting: drawn by this build, in a session not yet over, plain markup. */
+/** A stored copy worth painting: the card snapshot's checks, and a session not yet over. */
 export function usableScreenSnapshot(
   value: unknown,
   build: BuildInfo,
   now: number,
 ): ScreenSnapshot | null {
-  if (
-    !isScreenSnapshot(value) ||
-    value.build !== build.entry ||
-    value.expiresAt <= now ||
-    activeContent.test(value.html)
-  )
-    return null
-  return value
+  return isScreenSnapshot(value) && usableSnapshot(value, build) && value.expiresAt > now
+    ? value
+    : null
 }
 
 /** The shell as a painted page's is made, before its styles are inlined (they are read first). */
@@ -58,24 +53,10 @@ export async function screenPage(
 ): Promise<Response> {
   const code = build.screens[url.pathname]
   if (!code) return shell
-  // caches.match with a cacheName does not create the cache (logout must leave none behind).
-  const stored = await caches
-    .match(screenSnapshots.url(`${url.pathname}${url.search}`), {
-      cacheName: screenSnapshots.cache,
-    })
-    .then((response) => response?.json())
-    .catch(() => null)
+  const stored = await storedCopy(screenSnapshots.url(`${url.pathname}${url.search}`))
   const snapshot = usableScreenSnapshot(stored, build, Date.now())
   if (!snapshot) return shell
   const html = await shell.text()
   const css = await readCss(linkedStylesheets(withCode(html, code))).catch(() => ({}))
-  const headers = new Headers(shell.headers)
-  // The body changed: its length did, and the cached copy is stored decoded.
-  headers.delete('Content-Length')
-  headers.delete('Content-Encoding')
-  return new Response(paintScreen(html, code, snapshot, css), {
-    status: shell.status,
-    statusText: shell.statusText,
-    headers,
-  })
+  return withBody(shell, paintScreen(html, code, snapshot, css))
 }

@@ -14,6 +14,7 @@ import type { Context, MiddlewareHandler, Next } from 'hono'
 import { apiBase } from '../../contract/operation'
 import {
   heldForFirstPaint,
+  inlinable,
   linkedStylesheets,
   type ScreenCode,
   withInlineStyles,
@@ -122,7 +123,7 @@ class Shells {
     if (text === undefined) {
       const read = await readFile(join(this.staticDir, href), 'utf8').catch(() => null)
       // Text that could close the element stays a link.
-      text = read === null || /<\/style/i.test(read) ? null : read
+      text = inlinable(read) ? read : null
       this.styles.set(href, text)
     }
     return text

@@ -19,28 +19,24 @@ function inTurn(work: () => Promise<void>): Promise<void> {
   return turn
 }
 
-export const saveCardSnapshot = (snapshot: Omit<CardSnapshot, 'build'>) =>
+/**
+ * Writes `value` at `url` in the snapshots' cache, tagged with the build that drew it (its class
+ * names change from build to build), while a session lasts.
+ */
+const putCopy = (url: string, value: object) =>
   inTurn(async () => {
     const build = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src
     if (!cachesAvailable() || !build || !session.token()) return
     const cache = await caches.open(cardSnapshot.cache)
-    await cache.put(
-      cardSnapshot.url,
-      Response.json({ ...snapshot, build: new URL(build).pathname } satisfies CardSnapshot),
-    )
+    await cache.put(url, Response.json({ ...value, build: new URL(build).pathname }))
   })
+
+export const saveCardSnapshot = (snapshot: Omit<CardSnapshot, 'build'>) =>
+  putCopy(cardSnapshot.url, snapshot)
 
 /** A copy of the screen at `pathAndQuery` (contract/worker-messages.ts `screenSnapshots`). */
 export const saveScreenSnapshot = (pathAndQuery: string, snapshot: Omit<ScreenSnapshot, 'build'>) =>
-  inTurn(async () => {
-    const build = document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src
-    if (!cachesAvailable() || !build || !session.token()) return
-    const cache = await caches.open(screenSnapshots.cache)
-    await cache.put(
-      screenSnapshots.url(pathAndQuery),
-      Response.json({ ...snapshot, build: new URL(build).pathname } satisfies ScreenSnapshot),
-    )
-  })
+  putCopy(screenSnapshots.url(pathAndQuery), snapshot)
 
 /**
  * Logout: the snapshot holds names, codes and photos, so it goes with the rest; the screens'

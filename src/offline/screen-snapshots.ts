@@ -2,13 +2,11 @@ import { tokenExpiresAt } from '../../contract/session-token'
 import { screenSnapshots } from '../../contract/worker-messages'
 import { connectivity } from '../api/connectivity'
 import { session } from '../api/session'
+import { showsLoading } from '../ui/loading'
 import { saveScreenSnapshot } from './card-snapshot'
 
 /** Quiet for this long, the screen is what it will stay: its copy is taken then. */
 const settledAfterMs = 500
-
-/** A spinner or skeleton (role="status" aria-busy): the screen still waits for its data. */
-const busy = (root: Element) => root.querySelector('[role="status"][aria-busy="true"]') !== null
 
 /**
  * Keeps a copy of /home and /search as they are on display (contract/worker-messages.ts
@@ -26,7 +24,7 @@ export function keepScreenSnapshots() {
     const where = `${location.pathname}${location.search}`
     // Still the device's copy (the app has not taken its place yet), or not a copied screen.
     if (!root || root.hasAttribute(screenSnapshots.paintedAttribute)) return
-    if (!screenSnapshots.paths.includes(location.pathname) || busy(root)) return
+    if (!screenSnapshots.paths.includes(location.pathname) || showsLoading(root)) return
     if (!connectivity.confirmedOnline()) return
     // A selection is the person's of the moment: the app starts with none, and so must the copy.
     const boxes = root.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')
