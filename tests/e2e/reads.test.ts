@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import { freshForMs } from '../../src/api/query-client'
 import { describeBrowser, launchBrowser } from '../helpers/browser'
+import { appIsLive } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { loginThroughScreens } from '../helpers/login'
 import { holdRequests } from '../helpers/network'
@@ -263,6 +264,10 @@ describeBrowser('reads of the contract: one per need', () => {
     // A cold start (the app opened again): the early read already names the copy and keeps it.
     await page.reload()
     await expectText(profileValue('Nome'), 'Ana Paula Souza')
+    // The name may be the device's painted copy (decision 021), shown before any script runs and
+    // before the early read is sent: wait for the live app and for that read's answer.
+    await appIsLive(page)
+    await expect.poll(() => answers.contract.length, { timeout: 15_000 }).toBeGreaterThan(0)
     const cold = await answersSince()
     expect.soft(cold.conditional.contract).toEqual([true])
     expect.soft(cold.answers.contract).toEqual([304])
