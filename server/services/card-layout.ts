@@ -12,6 +12,11 @@ import { escapeHtml as e } from './html'
 export interface CardSheet {
   code: string
   status: string
+  /**
+   * The contract's status: a card of a contract the gate refuses (anything but ACTIVE, as
+   * /verificar rules) reads BLOQUEADA on its face, never a green ATIVO (issue 27). Absent: ACTIVE.
+   */
+  contractStatus?: string
   /** YYYY-MM-DD, or null for a card that does not expire. */
   expirationDate: string | null
   personName: string
@@ -59,11 +64,16 @@ export function cardDate(isoDay: string | null): string {
   return match ? `${match[3]}/${match[2]}/${match[1]}` : '—'
 }
 
-/** Spec §4: ACTIVE is ATIVO (green); anything else INATIVO (orange). */
-const statusChip = (status: string) =>
-  status === 'ACTIVE'
-    ? { label: 'ATIVO', background: '#1e8e3e' }
-    : { label: 'INATIVO', background: '#e8710a' }
+/**
+ * Spec §4: ACTIVE is ATIVO (green); anything else INATIVO (orange). An active card of a contract
+ * the gate refuses is BLOQUEADA (red), the word the card screen uses.
+ */
+const statusChip = (sheet: Pick<CardSheet, 'status' | 'contractStatus'>) =>
+  sheet.status !== 'ACTIVE'
+    ? { label: 'INATIVO', background: '#e8710a' }
+    : (sheet.contractStatus ?? 'ACTIVE') === 'ACTIVE'
+      ? { label: 'ATIVO', background: '#1e8e3e' }
+      : { label: 'BLOQUEADA', background: '#b3261e' }
 
 /**
  * A font size in container-width units, after a pixel value for a card about 340 px wide that
@@ -76,7 +86,7 @@ const card = (background: string, extra = '') =>
     'container-type:inline-size;position:relative;box-sizing:border-box;width:100%',
     'aspect-ratio:1.586;overflow:hidden;border-radius:4.5%/7.1%',
     `background:${background}`,
-    "font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.25",
+    "font-family:Inter,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.25",
     extra,
   ]
     .filter(Boolean)
@@ -90,7 +100,7 @@ const label = (text: string, colour: string) =>
 const oneLine = 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis'
 
 function front(sheet: CardSheet): string {
-  const chip = statusChip(sheet.status)
+  const chip = statusChip(sheet)
   const photo = photoDataUrl(sheet.photoBase64) ?? silhouette
   const field = (name: string, value: string, style: string) =>
     `<div style="min-width:0">${label(name, 'rgba(255,255,255,0.75)')}<div style="${style}">${e(value)}</div></div>`
@@ -150,7 +160,7 @@ function templateValues(sheet: CardSheet): Record<(typeof cardLayoutFields)[numb
     nome: sheet.personName,
     matricula: sheet.code,
     validade: cardDate(sheet.expirationDate),
-    status: statusChip(sheet.status).label,
+    status: statusChip(sheet).label,
     titular: sheet.holderName,
     contrato: sheet.contractNumber ?? '',
     serie: sheet.serie ?? '',

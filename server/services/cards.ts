@@ -25,14 +25,25 @@ const sortColumns: Record<CardsRequest['sort'][number]['field'], AnyColumn | SQL
   created_at: cards.createdAt,
 }
 
-/** The contract's status when this person holds it; undefined for anyone else's contract. */
-async function heldContractStatus(db: Database, personId: string, contractId: string) {
+/** The contract's status and end when this person holds it; undefined for anyone else's. */
+async function heldContract(db: Database, personId: string, contractId: string) {
   const [row] = await db
-    .select({ status: contracts.status })
+    .select({ status: contracts.status, expiration: contracts.expiration })
     .from(contracts)
     .innerJoin(holders, eq(holders.contractId, contracts.id))
     .where(and(eq(contracts.id, contractId), eq(holders.personId, personId)))
-  return row?.status
+  return row
+}
+
+/**
+ * The day a card is valid until, as every screen and the signed pass show it: its own date, or the
+ * contract's end when that comes first (a card never outlives its contract). The contract's end is
+ * a moment; its day is taken as the app shows contract dates (the ISO date part).
+ */
+export function cardValidUntil(cardDay: string | null, contractEnds: Date | null): string | null {
+  if (!contractEnds) return cardDay
+  const contractDay = contractEnds.toISOString().slice(0, 10)
+  return cardDay === null || contractDay < cardDay ? contractDay : cardDay
 }
 
 export interface CardListing {
@@ -53,8 +64,9 @@ export async function listContractCards(
   listing: CardListing,
 ): Promise<CardsResponse | undefined> {
   const { personId, contractId, request } = listing
-  const contractStatus = await heldContractStatus(db, personId, contractId)
-  if (contractStatus === undefined) return undefined
+  const contract = await heldContract(db, personId, contractId)
+  if (contract === undefined) return undefined
+  const contractStatus = contract.status
 
   const order =
     request.sort.length > 0
@@ -82,6 +94,7 @@ export async function listContractCards(
   const cardList = await Promise.all(
     rows.map(async ({ card, imageBase64, ...person }): Promise<Card> => {
       const name = fullName(person)
+      const validUntil = cardValidUntil(card.expirationDate, contract.expiration)
       const pass = await signPass(
         listing.keys,
         {
@@ -89,7 +102,7 @@ export async function listContractCards(
           name,
           cardStatus: card.status,
           contractStatus,
-          cardExpires: card.expirationDate,
+          cardExpires: validUntil,
         },
         listing.now,
         listing.passTtlSeconds,
@@ -98,7 +111,7 @@ export async function listContractCards(
         id: card.id,
         status: card.status,
         code: card.code,
-        expiration_date: card.expirationDate,
+        expiration_date: validUntil,
         person: { name },
         image: imageBase64 ? { base_64: imageBase64 } : null,
         pass,
@@ -121,6 +134,8 @@ export async function findHolderCardSheet(
       code: cards.code,
       status: cards.status,
       expirationDate: cards.expirationDate,
+      contractEnds: contracts.expiration,
+      contractStatus: contracts.status,
       firstName: persons.firstName,
       lastName: persons.lastName,
       imageBase64: persons.imageBase64,
@@ -142,7 +157,8 @@ export async function findHolderCardSheet(
   return {
     code: row.code,
     status: row.status,
-    expirationDate: row.expirationDate,
+    contractStatus: row.contractStatus,
+    expirationDate: cardValidUntil(row.expirationDate, row.contractEnds),
     personName: fullName(row),
     photoBase64: row.imageBase64,
     holderName: fullName({ firstName: row.holderFirstName, lastName: row.holderLastName }),

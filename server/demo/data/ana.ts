@@ -133,7 +133,8 @@ export async function seedAna(tx: Database, now: Date) {
     },
   ])
 
-  const expirationDate = isoDay(addMonths(now, 12))
+  // The cards end with the contract: a card valid past its contract's end is two truths.
+  const expirationDate = isoDay(addMonths(soldAt, 12))
   await tx.insert(cards).values(
     [
       { id: ids.cards.ana, personId: ids.person, code: '0001230001', status: 'ACTIVE' },
