@@ -157,6 +157,11 @@ export const paymentLinkData = v.object({
   valid_payment_types: validPaymentTypes,
   /** Present when card or recurrence is offered (beyond the spec). */
   card_entry: v.optional(cardEntry),
+  /**
+   * Beyond the spec: each instalment's due date (yyyy-mm-dd), in the order of `installment`, so the
+   * page says what is being paid and since when; empty for a card swap.
+   */
+  due_dates: v.optional(v.array(v.pipe(v.string(), v.isoDate()))),
   payment_adjustment: v.object({
     payment_adjustment_list: v.array(paymentAdjustment),
     payment_adjustment_list_b2b: v.array(paymentAdjustment),

@@ -362,6 +362,7 @@ export function toPaymentLinkData(
     need_fill_person_fields: needsPersonFields(person) ? 'true' : 'false',
     ...personAddress(person),
     boleto_due_dates: boletoDueDates(now),
+    due_dates: swap ? [] : context.instalments.map((row) => row.dueDate),
     valid_payment_types: validTypes,
     ...(cardEntry && (validTypes.credit || validTypes.recurrence) ? { card_entry: cardEntry } : {}),
     payment_adjustment: {

@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
-import { formatCpf, formatPhoneText } from '../../../../contract/format'
+import { formatSeriesNumber } from '../../../../contract/format'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
+import { ApiError } from '../../../api/client'
+import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
+import buttonStyles from '../../../ui/button.module.css'
 import pageStyles from '../../../ui/page.module.css'
 import { FullScreenSpinner } from '../../../ui/spinner'
 import { type TabItem, Tabs } from '../../../ui/tabs'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useOnline } from '../../../ui/use-online'
 import { paymentLinkQueryOptions } from '../api/checkout'
-import { adjustmentsFor, tabLabel } from '../logic/options'
+import { type Adjustment, adjustmentsFor, pixAmount, tabLabel } from '../logic/options'
+import { maskCpf, maskEmail, maskPhone } from '../logic/privacy'
 import { useAddress } from './address-fields'
 import { BoletoPanel } from './boleto-panel'
 import { CardPanel } from './card-panel'
@@ -45,22 +49,52 @@ export function PaymentScreen({ code }: { code: string }) {
   // Offline the read waits (paused) for the connection, and resumes by itself when it returns.
   if (link.isPending && !online) return <Problem message={offlineNote} />
   if (link.isPending) return <FullScreenSpinner label="Carregando pagamento…" />
-  if (link.error)
+  if (link.error) {
+    if (!online) return <Problem message={offlineNote} />
+    // A link the server answered about (unknown, paid, cancelled) will not change by trying it
+    // again: the page says what to do instead. The toast already says the server's words.
+    const settled =
+      link.error instanceof ApiError && link.error.status >= 400 && link.error.status < 500
+    if (settled)
+      return (
+        <Problem title="Este link não pode ser pago" message={link.error.message}>
+          <p>
+            Confira se o link chegou completo. Se a parcela ainda estiver em aberto, gere um novo
+            link em Pagamentos, no portal, ou peça um novo a quem enviou este.
+          </p>
+          <a href="/search" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            Ir para Pagamentos
+          </a>
+        </Problem>
+      )
     return (
-      <Problem message={online ? link.error.message : offlineNote}>
+      <Problem
+        title="Não foi possível carregar o pagamento"
+        message="O servidor não respondeu agora. Nada foi cobrado; tente de novo em instantes."
+      >
         <Button variant="secondary" onClick={() => void link.refetch()}>
           Tentar novamente
         </Button>
       </Problem>
     )
+  }
   return <PaymentLink code={code} link={link.data} online={online} />
 }
 
-function Problem({ message, children }: { message: string; children?: React.ReactNode }) {
+function Problem({
+  title,
+  message,
+  children,
+}: {
+  title?: string
+  message: string
+  children?: React.ReactNode
+}) {
   return (
     <section className={pageStyles.page}>
       <h1 className={pageStyles.title}>Pagamento</h1>
-      <div className={styles.box}>
+      <div className={`${styles.box} ${styles.problem}`}>
+        {title && <h2>{title}</h2>}
         <p role="alert">{message}</p>
         {children}
       </div>
@@ -120,12 +154,18 @@ function PaymentLink({
           {offlineNote}
         </p>
       )}
+      {/* What is paid, then how, then who: on a desktop the first and the last share the left
+          column, the methods the right (issue 27). */}
       <div className={styles.columns}>
-        <div className={styles.side}>
+        {!swap && (
+          <div className={styles.leadArea}>
+            <ChargeLead link={link} adjustments={adjustments} />
+          </div>
+        )}
+        <div className={styles.holderArea}>
           <HolderCard link={link} />
-          {!swap && <ChargeSummary link={link} />}
         </div>
-        <div className={styles.side}>
+        <div className={styles.methodsArea}>
           {swap ? (
             <CardPanel {...common} mode="SWAP" address={address} showAddress={needsAddress} />
           ) : selected ? (
@@ -150,6 +190,67 @@ function PaymentLink({
   )
 }
 
+/**
+ * What is being paid, to whom and how much, before anything else (issue 27): the plan and its
+ * contract, the instalments with their due dates, the total, and in one line why it differs from
+ * the instalment's price and what Pix takes off.
+ */
+function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments: Adjustment[] }) {
+  const numbers = link.installment
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+  const what = numbers.length > 1 ? `Parcelas ${numbers.join(', ')}` : `Parcela ${numbers[0] ?? 1}`
+  const dues = (link.due_dates ?? []).map((day) => formatDate(day))
+  const change = [
+    link.discount > 0 && `${formatMoney(link.discount)} de desconto`,
+    link.fee + link.fine + link.correction > 0 &&
+      `${formatMoney(link.fee + link.fine + link.correction)} de juros, multa e correção`,
+  ].filter(Boolean)
+  const pix = link.valid_payment_types.pix ? pixAmount(link.value, adjustments) : null
+  const pixOffer = tabLabel(adjustments, 'PIX')
+  return (
+    <section className={`${styles.box} ${styles.lead}`} aria-labelledby="lead-title">
+      <p className={styles.payee}>
+        {link.contract} · Contrato {formatSeriesNumber(link.serieContract, link.numberContract)}
+      </p>
+      <h2 id="lead-title">{what}</h2>
+      <p className={styles.what}>{link.description}</p>
+      {dues.length > 0 && (
+        <p className={styles.what}>
+          {dues.length > 1 ? 'Vencimentos' : 'Vencimento'}: {dues.join(', ')}
+        </p>
+      )}
+      <ChargeDetails link={link} />
+      <dl className={styles.leadTotal}>
+        <dt>Total</dt>
+        <dd>{formatMoney(link.value)}</dd>
+      </dl>
+      {change.length > 0 && (
+        <p className={styles.why}>
+          {formatMoney(link.payment_order_value)}{' '}
+          {numbers.length > 1 ? 'das parcelas' : 'da parcela'}
+          {change.map(
+            (part, index) => `${index === 0 && link.discount > 0 ? ' − ' : ' + '}${part}`,
+          )}
+          .
+        </p>
+      )}
+      {pix?.discounted && pixOffer && (
+        <p className={styles.why}>
+          No Pix, {pixOffer}: você paga {formatMoney(pix.total)}.
+        </p>
+      )}
+      {(link.valid_payment_types.credit || link.valid_payment_types.recurrence) && (
+        <p className={styles.secure}>
+          Pagamento seguro: os dados do cartão vão direto para o processador de pagamentos.
+        </p>
+      )}
+    </section>
+  )
+}
+
+/** A page anyone with the link can open: the payer's data masked (issue 27). */
 function HolderCard({ link }: { link: PaymentLinkData }) {
   return (
     <section className={styles.box} aria-labelledby="holder-title">
@@ -158,18 +259,21 @@ function HolderCard({ link }: { link: PaymentLinkData }) {
         <dt>Nome</dt>
         <dd>{link.holder}</dd>
         <dt>E-mail</dt>
-        <dd>{link.email || '—'}</dd>
+        <dd>{maskEmail(link.email)}</dd>
         <dt>Celular</dt>
-        <dd>{formatPhoneText(link.phone) || '—'}</dd>
+        <dd>{maskPhone(link.phone)}</dd>
         <dt>CPF</dt>
-        <dd>{link.cpf ? formatCpf(link.cpf) : '—'}</dd>
+        <dd>{maskCpf(link.cpf)}</dd>
       </dl>
     </section>
   )
 }
 
-/** Spec §2 screen 14 charge summary; amounts in cents. */
-function ChargeSummary({ link }: { link: PaymentLinkData }) {
+/**
+ * Spec §2 screen 14 charge summary, amounts in cents; its Total is the lead's. On a phone the
+ * rows fold away, so the payment methods are not pushed below the fold.
+ */
+function ChargeDetails({ link }: { link: PaymentLinkData }) {
   const rows: Array<[string, string]> = [
     ['Contrato', link.contract],
     ['Número', link.numberContract],
@@ -182,13 +286,12 @@ function ChargeSummary({ link }: { link: PaymentLinkData }) {
     ['Multa', formatMoney(link.fine)],
     ['Correção', formatMoney(link.correction)],
   ]
-  // On a phone the details fold away, so the payment methods are not pushed below the fold.
   const [open, setOpen] = useState(false)
   const detailsId = useId()
   return (
-    <section className={styles.box} aria-labelledby="charge-title">
+    <div className={styles.details}>
       <div className={styles.summaryHead}>
-        <h2 id="charge-title">Resumo da cobrança</h2>
+        <h3 id="charge-title">Resumo da cobrança</h3>
         <button
           type="button"
           className={styles.toggle}
@@ -199,16 +302,17 @@ function ChargeSummary({ link }: { link: PaymentLinkData }) {
           {open ? 'Ocultar detalhes' : 'Ver detalhes'}
         </button>
       </div>
-      <dl id={detailsId} className={styles.facts} data-expanded={open}>
+      <dl
+        id={detailsId}
+        className={styles.facts}
+        data-expanded={open}
+        aria-labelledby="charge-title"
+      >
         {rows.map(([label, value]) => (
           <Row key={label} label={label} value={value} />
         ))}
       </dl>
-      <dl className={`${styles.facts} ${styles.total}`}>
-        <dt>Total</dt>
-        <dd>{formatMoney(link.value)}</dd>
-      </dl>
-    </section>
+    </div>
   )
 }
 
