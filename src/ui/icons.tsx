@@ -117,3 +117,9 @@ export const TrashIcon = ({ size = 18 }: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M5 7l1 13h12l1-13M9 7V4h6v3" />
   </Svg>
 )
+
+export const QrIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14v.01M14 20h.01M17 17h4v4h-4" />
+  </Svg>
+)

@@ -137,8 +137,10 @@ describeBrowser('member cards: edges', () => {
         'Na portaria, sua carteirinha será recusada enquanto houver parcelas vencidas. Pague-as para regularizar o contrato.',
       ),
     )
-    // The card itself is active; the warning is what tells the holder before the gate does.
-    await expectVisible(page.getByRole('listitem').getByText('ATIVO', { exact: true }))
+    // One truth (issue 27): the card reads BLOQUEADA, as the warning above it does and as the
+    // gate will; never a green ATIVO under "Entrada bloqueada".
+    await expectVisible(page.getByRole('listitem').getByText('BLOQUEADA', { exact: true }))
+    expect(await page.getByRole('listitem').getByText('ATIVO', { exact: true }).count()).toBe(0)
     await expectNoAxeViolations(page)
 
     // The gate agrees, by the same rule: this card's pass is refused for the contract.

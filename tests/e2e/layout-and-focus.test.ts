@@ -256,15 +256,20 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
   })
 
   it('says so when a contract has no dependents yet', async () => {
-    const page = await signIn('davi@exemplo.com.br', phone)
+    const { page } = await journey.openDevice({ viewport: phone })
+    // His first visit: the instalments' first answer (asked by the profile) is held meanwhile.
+    const release = await holdRequests(page, '**/client/contract/payment-orders/**')
+    await journey.loggedInPage('davi@exemplo.com.br', { page })
+    await page.waitForURL(`${journey.server.url}/home`)
+    await expectVisible(page.getByRole('heading', { name: 'Perfil', level: 1 }))
+    await expectVisible(page.getByRole('region', { name: 'Parcelas' }))
     await page.getByRole('link', { name: 'Dependentes', exact: true }).click()
     await expectVisible(page.getByRole('heading', { name: 'Seus Dependentes', level: 1 }))
     await expectVisible(page.getByText('Nenhum dependente cadastrado neste contrato.'))
     await expectVisible(page.getByText('0 de 2 dependentes inclusos'))
     await expectNoAxeViolations(page)
 
-    // His first visit to the payments: placeholders until the first answer, then the list.
-    const release = await holdRequests(page, '**/client/contract/payment-orders/**')
+    // Placeholders on the payments until that first answer, then the list.
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await expectVisible(page.getByRole('heading', { name: 'Pagamentos', level: 1 }))
     const skeleton = page.locator('[data-skeleton]')

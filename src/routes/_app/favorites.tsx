@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { isTokenValid } from '../../../contract/session-token'
 import { ApiError } from '../../api/client'
@@ -28,6 +28,11 @@ export const Route = createFileRoute('/_app/favorites')({
 function Favorites() {
   const { contractId } = Route.useRouteContext()
   const initial = Route.useLoaderData()
+  // Beyond the spec: /favorites#carteirinha opens the holder's own card at once (the profile's
+  // one tap). A hash, not a search parameter: the route tree, in /login's first view, needs no
+  // schema for it.
+  const hash = useRouterState({ select: (state) => state.location.hash })
+  const navigate = useNavigate()
   const contract = useContract(contractId).contract ?? initial.contract
   const { cards, error } = useMemberCards(contractId, initial.cards)
   useCardSnapshot(contractId, cards)
@@ -46,6 +51,10 @@ function Favorites() {
       contractStatus={contract.status}
       cards={cards}
       sessionExpired={!isTokenValid(session.token(), Date.now())}
+      openHolderCard={hash === 'carteirinha'}
+      holderName={contract.holder?.person?.name || contract.holder_name}
+      // Opened once: closing it leaves the list, and Back or a reload does not open it again.
+      onHolderCardShown={() => void navigate({ to: '/favorites', search: {}, replace: true })}
     />
   )
 }

@@ -29,6 +29,25 @@ async function releaseLandscape() {
   if (document.fullscreenElement) await document.exitFullscreen().catch(() => undefined)
 }
 
+/** While the pass is open, the screen stays on at the gate (where the browser allows it). */
+function useScreenAwake() {
+  useEffect(() => {
+    let lock: WakeLockSentinel | undefined
+    let released = false
+    navigator.wakeLock
+      ?.request('screen')
+      .then((sentinel) => {
+        if (released) void sentinel.release()
+        else lock = sentinel
+      })
+      .catch(() => undefined)
+    return () => {
+      released = true
+      void lock?.release().catch(() => undefined)
+    }
+  }, [])
+}
+
 function useClock() {
   const [now, setNow] = useState(() => new Date())
   useEffect(() => {
@@ -58,6 +77,7 @@ export function FlipView({ card, onClose }: Props) {
   const close = useRef<HTMLButtonElement>(null)
   const titleId = useId()
   const now = useClock()
+  useScreenAwake()
   const name = card.person.name
 
   // Before the first paint: the view never shows for a frame outside the top layer. On the way
@@ -118,7 +138,7 @@ export function FlipView({ card, onClose }: Props) {
             <div className={styles.pass}>
               <QRCodeSVG
                 value={card.pass}
-                size={148}
+                size={240}
                 level="M"
                 marginSize={2}
                 title={`Passe digital de ${name}`}
@@ -134,6 +154,9 @@ export function FlipView({ card, onClose }: Props) {
                   <span className={styles.runner} />
                 </span>
                 <span className={styles.small}>Hora ao vivo: uma captura de tela fica parada.</span>
+                <span className={styles.small}>
+                  Na portaria, aumente o brilho da tela e aproxime o QR code do leitor.
+                </span>
               </div>
             </div>
           )}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { formatDate } from '../../../lib/dates'
 import { cardStatusChip, contractStatusChip } from '../../../lib/status'
 import type { StoredCard } from '../../../offline/db'
@@ -14,6 +14,9 @@ import { downloadCardPng } from '../logic/download-card'
 import { entryWarning } from '../logic/entry-warning'
 import { FlipView } from './flip-view'
 import styles from './member-cards.module.css'
+
+/** An active card of a contract the gate refuses (the card's face says the same). */
+const blockedChip = { label: 'BLOQUEADA', colour: 'red' } as const
 
 export const cardMessages = {
   empty: 'Nenhuma carteirinha emitida para esse contrato!',
@@ -31,6 +34,10 @@ type Props = {
   cards: StoredCard[] | undefined
   /** Offline with an expired session: read-only, with a note to reconnect. */
   sessionExpired: boolean
+  /** Open the holder's own card as soon as the cards are known (the profile's shortcut). */
+  openHolderCard?: boolean
+  holderName?: string | null
+  onHolderCardShown?: () => void
 }
 
 /** Spec §2 screen 8: the contract's active cards, each viewable and downloadable. */
@@ -40,9 +47,22 @@ export function MemberCards({
   contractStatus,
   cards,
   sessionExpired,
+  openHolderCard,
+  holderName,
+  onHolderCardShown,
 }: Props) {
   const [open, setOpen] = useState<StoredCard | null>(null)
+  // The gate refuses every card of this contract: no card here reads a green ATIVO meanwhile.
+  const blocked = entryWarning(contractStatus) !== null
   const [downloading, setDownloading] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!openHolderCard || !cards?.length) return
+    // The list puts the holder's own card first; by name when several people share the contract.
+    const own = cards.find((card) => card.person.name === holderName) ?? cards[0]
+    if (own?.frontLayout && own.backLayout) setOpen(own)
+    onHolderCardShown?.()
+  }, [openHolderCard, cards, holderName, onHolderCardShown])
 
   function view(card: StoredCard) {
     if (!card.frontLayout || !card.backLayout) {
@@ -95,10 +115,11 @@ export function MemberCards({
             <Avatar base64={card.image?.base_64} name={card.person.name} size={72} />
             <div className={styles.info}>
               <h3 className={styles.name}>{card.person.name}</h3>
-              <p className={styles.meta}>Vencimento: {formatDate(card.expiration_date)}</p>
-              <p className={styles.meta}>Código: {card.code}</p>
+              {/* The card's own words (its face says Matrícula and Validade): one name per thing. */}
+              <p className={styles.meta}>Matrícula: {card.code}</p>
+              <p className={styles.meta}>Validade: {formatDate(card.expiration_date)}</p>
               <span>
-                <Chip {...cardStatusChip(card.status)} />
+                <Chip {...(blocked ? blockedChip : cardStatusChip(card.status))} />
               </span>
             </div>
             <div className={styles.actions}>

@@ -21,10 +21,12 @@ type Props = {
   saveState?: string
   /** Opens the payment reminders' channels ("Lembretes de pagamento"). */
   onReminders: () => void
+  /** Above the data sheet: what needs the person now (what is owed, the pass). */
+  lead?: ReactNode
 }
 
 /** Spec §2 screen 6: the holder and the contract, with the overflow menu. */
-export function Profile({ contract, syncing, saveState, onReminders }: Props) {
+export function Profile({ contract, syncing, saveState, onReminders, lead }: Props) {
   const navigate = useNavigate()
   const download = useDownloadContract(contract.id, contract.contract_number)
   const person = contract.holder?.person
@@ -32,7 +34,9 @@ export function Profile({ contract, syncing, saveState, onReminders }: Props) {
   const chip = contractStatusChip(contract.status)
   const email = person?.email?.trim()
 
-  const fields: Array<[label: string, value: ReactNode, className?: string]> = [
+  type Field = [label: string, value: ReactNode, className?: string]
+  // Two groups, each read down its own column on a desktop: the person, then the contract.
+  const personFields: Field[] = [
     ['Nome', name || '---'],
     ['CPF', formatCpf(person?.documents.cpf)],
     ['Celular', formatPhone(person?.phone.number_ddi, person?.phone.number)],
@@ -41,6 +45,8 @@ export function Profile({ contract, syncing, saveState, onReminders }: Props) {
       email ? <Email key="email" value={email} /> : '---',
       email ? undefined : styles.emptyOnMobile,
     ],
+  ]
+  const contractFields: Field[] = [
     ['Contrato', contract.model_contract.name || '---'],
     ['Série/Número', formatSeriesNumber(contract.serie, contract.contract_number)],
     ['Status', <Chip key="status" {...chip} />],
@@ -51,6 +57,7 @@ export function Profile({ contract, syncing, saveState, onReminders }: Props) {
   return (
     <div className={styles.page}>
       <h1 className={styles.title}>Perfil</h1>
+      {lead && <div className={styles.lead}>{lead}</div>}
       <section className={styles.card} aria-label="Dados do contrato">
         <div className={styles.more}>
           <Menu
@@ -89,14 +96,18 @@ export function Profile({ contract, syncing, saveState, onReminders }: Props) {
             </Link>
           )}
         </div>
-        <dl className={styles.fields}>
-          {fields.map(([label, value, className]) => (
-            <div key={label} className={[styles.field, className].filter(Boolean).join(' ')}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
+        <div className={styles.fields}>
+          {[personFields, contractFields].map((group) => (
+            <dl key={group[0]?.[0]} className={styles.group}>
+              {group.map(([label, value, className]) => (
+                <div key={label} className={[styles.field, className].filter(Boolean).join(' ')}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
+            </dl>
           ))}
-        </dl>
+        </div>
         <div className={styles.actions}>
           <Link to="/dependents" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
             <GroupIcon />

@@ -45,7 +45,7 @@ export const instalmentsQueryOptions = (contractId: string) =>
   })
 
 export function useInstalments(contractId: string) {
-  const { error } = useQuery(instalmentsQueryOptions(contractId))
+  const { error, data } = useQuery(instalmentsQueryOptions(contractId))
   // Spec §8: a failed instalment list is only logged; the device's copy stays on screen.
   useEffect(() => {
     if (error) console.error('Falha ao buscar as parcelas', error)
@@ -57,7 +57,15 @@ export function useInstalments(contractId: string) {
       ),
     [contractId],
   )
-  return { instalments, syncedAt: instalments?.[0]?.syncedAt ?? null }
+  return {
+    instalments,
+    syncedAt: instalments?.[0]?.syncedAt ?? null,
+    /**
+     * What the device holds is an answer: it has rows, or a read has answered (an empty list then
+     * means no instalments). Before that, an empty list means "not read yet", never "nothing owed".
+     */
+    known: instalments !== undefined && (instalments.length > 0 || data !== undefined),
+  }
 }
 
 export const paymentLinkFailed = 'Não foi possível abrir o pagamento.'

@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button'
 import { Chip } from '../../../ui/chip'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
+import { byWhatNeedsAction, type Due, dueHeadline, dueOf, instalmentNumber } from '../logic/due'
 import { shortDescription, shownPrice } from '../logic/price'
 import {
   type InstalmentTab,
@@ -80,12 +81,17 @@ export function InstalmentList({
       return next
     })
 
+  const due = dueOf(instalments)
+
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>Pagamentos</h1>
       <section className={styles.contract} aria-label="Contrato">
-        <h2>{contractName}</h2>
-        <p>Nº {contractNumber ?? '---'}</p>
+        <div>
+          <h2>{contractName}</h2>
+          <p>Nº {contractNumber ?? '---'}</p>
+        </div>
+        {instalments.length > 0 && <DueSummary due={due} />}
       </section>
       {!online && (
         <p className={styles.note} role="status">
@@ -94,81 +100,147 @@ export function InstalmentList({
       )}
       {actions}
       <Tabs label="Filtrar parcelas" tabs={instalmentTabs} selected={tab} onSelect={selectTab}>
-        <ul className={pageStyles.list}>
-          {shown.map((instalment) => {
+        <div className={styles.columns} aria-hidden="true">
+          <span />
+          <span>Parcela</span>
+          <span>Vencimento</span>
+          <span>Dias Atrasados</span>
+          <span>Status</span>
+          <span>Valor</span>
+          <span />
+        </div>
+        <ul className={styles.list}>
+          {byWhatNeedsAction(shown).map((instalment) => {
             const paid = instalment.status === 'PAID'
             const price = shownPrice(instalment)
-            const title = shortDescription(instalment.description, mobile)
+            const number = instalmentNumber(instalment)
+            const late = instalment.delayed_days ?? 0
             return (
-              <li key={instalment.id} className={styles.card}>
-                <div className={styles.head}>
+              <li
+                key={instalment.id}
+                className={`${styles.card} ${instalment.status === 'OVERDUE' ? styles.overdue : ''}`}
+              >
+                <span className={styles.tick}>
                   {!paid && (
                     <input
                       type="checkbox"
                       className={styles.check}
                       checked={selected.has(instalment.id)}
                       onChange={() => toggle(instalment.id)}
-                      aria-label={`Selecionar parcela ${instalment.installment || 1}`}
+                      aria-label={`Selecionar parcela ${number}`}
                     />
                   )}
-                  <h2 title={instalment.description}>{title}</h2>
-                  <Chip {...instalmentStatusChip(instalment.status)} />
+                </span>
+                <div className={styles.what}>
+                  <h2>Parcela {number}</h2>
+                  <p title={instalment.description}>
+                    {shortDescription(instalment.description, mobile)}
+                  </p>
                 </div>
                 <dl className={styles.facts}>
-                  <div>
-                    <dt>Parcela</dt>
-                    <dd>{instalment.installment || 1}</dd>
-                  </div>
                   <div>
                     <dt>Vencimento</dt>
                     <dd>{formatDate(instalment.due_date)}</dd>
                   </div>
-                  <div>
+                  <div className={late > 0 ? styles.late : styles.onTime}>
                     <dt>Dias Atrasados</dt>
-                    <dd>{instalment.delayed_days ?? 0}</dd>
+                    <dd>{late}</dd>
                   </div>
                 </dl>
-                <div className={styles.footer}>
-                  <div>
-                    <span className={styles.label}>{price.label ?? 'Valor'}</span>
-                    <strong>{formatMoney(price.amount)}</strong>
-                  </div>
+                <span className={styles.status}>
+                  <Chip {...instalmentStatusChip(instalment.status)} />
+                </span>
+                <div className={styles.price}>
+                  <span className={styles.label}>{price.label ?? 'Valor'}</span>
+                  <strong>{formatMoney(price.amount)}</strong>
+                </div>
+                <div className={styles.act}>
                   {paid && (
                     <Button
                       variant="text"
                       onClick={() => onReceipt(instalment)}
-                      aria-label={`Comprovante da parcela ${instalment.installment || 1}`}
+                      aria-label={`Comprovante da parcela ${number}`}
                     >
                       Comprovante
                     </Button>
                   )}
-                  <Button
-                    disabled={paid || !online || paying}
-                    onClick={() => pay([instalment.id])}
-                    aria-label={
-                      paid
-                        ? `Pago (parcela ${instalment.installment || 1})`
-                        : `Pagar parcela ${instalment.installment || 1}`
-                    }
-                  >
-                    {paid ? 'Pago' : 'Pagar'}
-                  </Button>
+                  {paid ? (
+                    <Button
+                      variant="text"
+                      className={styles.paidMark}
+                      disabled
+                      aria-label={`Pago (parcela ${number})`}
+                    >
+                      Pago
+                    </Button>
+                  ) : (
+                    <Button
+                      disabled={!online || paying}
+                      onClick={() => pay([instalment.id])}
+                      aria-label={`Pagar parcela ${number}`}
+                    >
+                      Pagar
+                    </Button>
+                  )}
                 </div>
               </li>
             )
           })}
         </ul>
       </Tabs>
-      {chosen.length >= 2 && (
-        <Button
-          className={styles.floating}
-          disabled={!online}
-          busy={paying}
-          onClick={() => pay(chosen.map((instalment) => instalment.id))}
-        >
-          {payDebtsLabel(chosen)}
-        </Button>
+      {chosen.length > 0 && (
+        <SelectionBar
+          chosen={chosen}
+          online={online}
+          paying={paying}
+          onClear={() => setSelected(new Set())}
+          onPay={() => pay(chosen.map((instalment) => instalment.id))}
+        />
       )}
     </div>
+  )
+}
+
+/** The list's first line: what is overdue and its sum, else the next one (issue 27). */
+function DueSummary({ due }: { due: Due }) {
+  const next = due.kind === 'next' ? due.instalments[0] : undefined
+  return (
+    <p className={`${styles.summary} ${due.kind === 'overdue' ? styles.summaryLate : ''}`}>
+      <strong>{dueHeadline(due)}</strong>
+      {next && (
+        <span>
+          Parcela {instalmentNumber(next)} vence em {formatDate(next.due_date)}
+        </span>
+      )}
+    </p>
+  )
+}
+
+type SelectionBarProps = {
+  chosen: PaymentOrder[]
+  online: boolean
+  paying: boolean
+  onClear: () => void
+  onPay: () => void
+}
+
+/**
+ * From the first tick: what is ticked and what paying them together needs. Spec §5: 'Pagar
+ * Débitos' itself appears only with two or more.
+ */
+function SelectionBar({ chosen, online, paying, onClear, onPay }: SelectionBarProps) {
+  return (
+    <section className={styles.selection} aria-label="Parcelas selecionadas">
+      {chosen.length >= 2 ? (
+        <Button disabled={!online} busy={paying} onClick={onPay}>
+          {payDebtsLabel(chosen)}
+        </Button>
+      ) : (
+        <p>1 parcela selecionada. Marque outra para pagar as duas juntas.</p>
+      )}
+      <Button variant="text" onClick={onClear}>
+        Limpar
+      </Button>
+    </section>
   )
 }

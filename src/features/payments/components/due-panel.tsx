@@ -1,0 +1,117 @@
+import { Link } from '@tanstack/react-router'
+import type { PaymentOrder } from '../../../../contract/payments'
+import { formatDate } from '../../../lib/dates'
+import { formatMoney } from '../../../lib/money'
+import { Button } from '../../../ui/button'
+import { QrIcon } from '../../../ui/icons'
+import { type Due, dueOf, instalmentNumber } from '../logic/due'
+import styles from './due-panel.module.css'
+
+type Props = {
+  /** The device's copy of the instalments; undefined while it is read. */
+  instalments: PaymentOrder[] | undefined
+  online: boolean
+  paying: boolean
+  onPay: (ids: string[]) => void
+}
+
+const days = (count: number) => `${count} ${count === 1 ? 'dia' : 'dias'}`
+
+function overdueDetail(instalments: [PaymentOrder, ...PaymentOrder[]]) {
+  const [oldest] = instalments
+  if (instalments.length > 1)
+    return `Parcelas ${instalments.map(instalmentNumber).join(', ')} · a mais antiga venceu em ${formatDate(oldest.due_date)}`
+  const late = oldest.delayed_days ?? 0
+  return `Parcela ${instalmentNumber(oldest)} · venceu em ${formatDate(oldest.due_date)}${late > 0 ? ` (há ${days(late)})` : ''}`
+}
+
+function payLabel(due: Exclude<Due<PaymentOrder>, { kind: 'clear' }>) {
+  if (due.kind === 'overdue' && due.instalments.length > 1)
+    return `Pagar ${due.instalments.length} parcelas vencidas`
+  return `Pagar parcela ${instalmentNumber(due.instalments[0])}`
+}
+
+/**
+ * The profile's first answer (issue 27): what the person owes now and one "Pagar" for it (the
+ * same payment link as the payments list), or that nothing is owed.
+ */
+export function DuePanel({ instalments, online, paying, onPay }: Props) {
+  if (!instalments)
+    return (
+      <section className={styles.panel} aria-busy="true" aria-label="Parcelas">
+        <p className={styles.muted}>Carregando parcelas…</p>
+      </section>
+    )
+  const due = dueOf(instalments)
+  if (due.kind === 'clear')
+    return (
+      <section className={`${styles.panel} ${styles.clear}`} aria-labelledby="due-title">
+        <div>
+          <h2 id="due-title" className={styles.eyebrow}>
+            Tudo em dia
+          </h2>
+          <p className={styles.detail}>Nenhuma parcela em aberto.</p>
+        </div>
+        <Link to="/search" className={styles.more}>
+          Ver parcelas
+        </Link>
+      </section>
+    )
+  const overdue = due.kind === 'overdue'
+  const title = overdue
+    ? `${due.instalments.length} ${due.instalments.length === 1 ? 'parcela vencida' : 'parcelas vencidas'}`
+    : 'Próxima parcela'
+  const detail = overdue
+    ? overdueDetail(due.instalments)
+    : `Parcela ${instalmentNumber(due.instalments[0])} · vence em ${formatDate(due.instalments[0].due_date)}`
+  return (
+    <section
+      className={`${styles.panel} ${overdue ? styles.overdue : ''}`}
+      aria-labelledby="due-title"
+    >
+      <div className={styles.body}>
+        <h2 id="due-title" className={styles.eyebrow}>
+          {title}
+        </h2>
+        <p className={styles.amount}>{formatMoney(due.total)}</p>
+        {overdue && <p className={styles.note}>Sujeito a acréscimos</p>}
+        <p className={styles.detail}>{detail}</p>
+        {!online && <p className={styles.muted}>Pagar precisa de internet.</p>}
+      </div>
+      <div className={styles.actions}>
+        <Button
+          disabled={!online}
+          busy={paying}
+          onClick={() => onPay(due.instalments.map((instalment) => instalment.id))}
+          aria-label={payLabel(due)}
+        >
+          Pagar
+        </Button>
+        <Link
+          to="/search"
+          search={{ aba: overdue ? 'vencidos' : 'a-pagar' }}
+          className={styles.more}
+        >
+          Ver parcelas
+        </Link>
+      </div>
+    </section>
+  )
+}
+
+/** One tap from the profile to the pass shown at the gate: the card screen opens on it. */
+export function PassShortcut() {
+  return (
+    // Its words avoid "Carteirinha" and "Pagamentos": a link's name is all its text, and those
+    // name the navigation's items.
+    <Link to="/favorites" hash="carteirinha" className={styles.pass}>
+      <span className={styles.passIcon} aria-hidden="true">
+        <QrIcon size={24} />
+      </span>
+      <span className={styles.passText}>
+        <strong>Passe da portaria</strong>
+        <span>O QR code para mostrar na entrada, também sem internet.</span>
+      </span>
+    </Link>
+  )
+}

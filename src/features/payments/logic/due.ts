@@ -1,0 +1,63 @@
+import { formatMoney } from '../../../lib/money'
+import { type PricedInstalment, shownPrice } from './price'
+
+type DueInstalment = PricedInstalment & {
+  id: string
+  installment: number
+  due_date: string
+  delayed_days?: number | null
+}
+
+/**
+ * What the person owes, as the profile and the payments list lead with it (issue 27): every
+ * overdue instalment, oldest first, with their sum; else the next one to pay; else nothing.
+ * Amounts are each card's shown price (spec §9), so the sum is what the list adds up to.
+ */
+export type Due<T extends DueInstalment = DueInstalment> =
+  | { kind: 'overdue'; instalments: [T, ...T[]]; total: number }
+  | { kind: 'next'; instalments: [T]; total: number }
+  | { kind: 'clear'; instalments: []; total: 0 }
+
+const byDueDate = <T extends DueInstalment>(a: T, b: T) =>
+  a.due_date.localeCompare(b.due_date) || a.installment - b.installment
+
+const sum = (instalments: PricedInstalment[]) =>
+  instalments.reduce((total, instalment) => total + shownPrice(instalment).amount, 0)
+
+export function dueOf<T extends DueInstalment>(instalments: T[]): Due<T> {
+  const [oldest, ...later] = instalments
+    .filter((instalment) => instalment.status === 'OVERDUE')
+    .sort(byDueDate)
+  if (oldest)
+    return { kind: 'overdue', instalments: [oldest, ...later], total: sum([oldest, ...later]) }
+  const [next] = instalments
+    .filter((instalment) => instalment.status === 'NOT_PAID')
+    .sort(byDueDate)
+  if (next) return { kind: 'next', instalments: [next], total: sum([next]) }
+  return { kind: 'clear', instalments: [], total: 0 }
+}
+
+/** The instalment's number as the cards show it (spec §2 screen 7: default 1). */
+export const instalmentNumber = (instalment: { installment: number }) => instalment.installment || 1
+
+/** "1 vencida · R$ 189,90", "2 vencidas · R$ 379,80", or the next one's "A pagar · R$ 189,90". */
+export function dueHeadline(due: Due): string {
+  if (due.kind === 'overdue')
+    return `${due.instalments.length} ${due.instalments.length === 1 ? 'vencida' : 'vencidas'} · ${formatMoney(due.total)}`
+  if (due.kind === 'next') return `Próxima · ${formatMoney(due.total)}`
+  return 'Tudo em dia'
+}
+
+/**
+ * The order that puts what needs the person first, inside whichever tab is open: overdue (oldest
+ * first), then to pay (soonest first), then paid (latest first), anything else last.
+ */
+export function byWhatNeedsAction<T extends DueInstalment>(instalments: T[]): T[] {
+  const rank = (status: string) =>
+    status === 'OVERDUE' ? 0 : status === 'NOT_PAID' ? 1 : status === 'PAID' ? 3 : 2
+  return [...instalments].sort((a, b) => {
+    const byRank = rank(a.status) - rank(b.status)
+    if (byRank !== 0) return byRank
+    return a.status === 'PAID' ? byDueDate(b, a) : byDueDate(a, b)
+  })
+}
