@@ -1,7 +1,11 @@
+import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DeliveryChannel } from '../../../../contract/auth'
+import { brand } from '../../../brand'
 import { Button } from '../../../ui/button'
+import buttonStyles from '../../../ui/button.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
+import { dismissToasts } from '../../../ui/toast-dismiss'
 import { useLogin } from '../api/login'
 import { useGenerateCode } from '../api/use-generate-code'
 import {
@@ -82,6 +86,8 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
           }
         },
         onError: (cause) => {
+          // The "code sent" toast would sit over the refusal and say the opposite.
+          dismissToasts()
           setError(loginError(cause))
           setHint(loginGuidance(cause))
           const wait = waitAsked(cause)
@@ -133,10 +139,22 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
         submit(code)
       }}
     >
-      <label className={styles.field}>
-        E-mail
-        <input className={styles.input} type="email" value={email} readOnly />
-      </label>
+      <div className={styles.field}>
+        <label className={styles.field}>
+          E-mail
+          <input className={styles.input} type="email" value={email} readOnly />
+        </label>
+        <Link
+          to="/login"
+          search={{ email, send_to: channel }}
+          className={`${buttonStyles.button} ${buttonStyles.text}`}
+          // As wide as its words, at the field's start (no style module of its own: /login's JS
+          // budget counts the class names of every module its first view loads).
+          style={{ alignSelf: 'flex-start', paddingInline: 0 }}
+        >
+          Usar outro e-mail
+        </Link>
+      </div>
       <div className={styles.field}>
         <label htmlFor={codeId}>Código de entrada</label>
         <input
@@ -177,12 +195,32 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
         </p>
       )}
       {notice && (
-        <p className={styles.info} role="status">
-          {notice}
-        </p>
+        <div className={styles.info} role="status">
+          <p>{notice}</p>
+          <p className={styles.hint}>
+            Confira se é o e-mail do seu cadastro. Se você tem um contrato, fale com{' '}
+            {brand.support.name}:{' '}
+            <a href={`mailto:${brand.support.email}`}>{brand.support.email}</a>
+            {brand.support.whatsapp && (
+              <>
+                {' '}
+                ou WhatsApp{' '}
+                <a href={`https://wa.me/${brand.support.whatsapp.replace(/\D/g, '')}`}>
+                  {brand.support.whatsappText}
+                </a>
+              </>
+            )}
+            .
+          </p>
+        </div>
       )}
       {busy && (
         <p className={styles.hint} role="status">
+          <span
+            className={buttonStyles.spinner}
+            style={{ display: 'inline-block', verticalAlign: 'middle', marginInlineEnd: 8 }}
+            aria-hidden="true"
+          />
           Entrando…
         </p>
       )}

@@ -20,7 +20,7 @@ export function ContractPicker() {
   if (loading || termsPending) return <FullScreenSpinner label="Carregando contratos…" />
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} ${styles.focused}`}>
       <h1 className={styles.title}>Selecione o contrato</h1>
       {contracts?.length ? (
         <div className={styles.columns}>

@@ -9,16 +9,26 @@ import styles from './contract-summary.module.css'
 /** A contract as the picker and the terms screen list it (spec §2 screens 3 and 4). */
 export function ContractSummary({
   contract,
+  awaitingTerms,
   children,
 }: {
   contract: Contract
+  /**
+   * On the terms screen: the contract is not in force until its terms are accepted, so its chip
+   * says that instead of its status (a green ATIVO there would be a second truth, issue 27).
+   */
+  awaitingTerms?: boolean
   children?: ReactNode
 }) {
   return (
     <article className={styles.card} aria-label={contract.model_contract.name}>
       <div className={styles.head}>
         <h2 className={styles.name}>{contract.model_contract.name}</h2>
-        <Chip {...contractStatusChip(contract.status)} />
+        {awaitingTerms ? (
+          <Chip label="AGUARDANDO ACEITE" colour="grey" />
+        ) : (
+          <Chip {...contractStatusChip(contract.status)} />
+        )}
       </div>
       <p className={styles.meta}>
         Série/Número: {formatSeriesNumber(contract.serie, contract.contract_number)}

@@ -32,12 +32,12 @@ export function PendingTerms({ onDisagree }: Props) {
   if (loading || allAccepted) return <FullScreenSpinner label="Carregando contratos…" />
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} ${styles.focused}`}>
       <h1 className={styles.title}>Termos do contrato</h1>
       <p className={styles.muted}>Leia e aceite os termos de compra para continuar.</p>
       <div className={styles.columns}>
         {pending.map((contract) => (
-          <ContractSummary key={contract.id} contract={contract}>
+          <ContractSummary key={contract.id} contract={contract} awaitingTerms>
             <button
               type="button"
               className={contractSummaryStyles.link}
