@@ -130,10 +130,13 @@ describe('Salvar on an empty registration form', () => {
       ['Bairro', 'Preencha o campo obrigatório: Bairro'],
       ['Número do endereço', 'Preencha o campo obrigatório: Número do endereço'],
     ]
+    // Each said once (issue 27): the label names the field, so under it "Campo obrigatório.";
+    // the spec's sentence, with the label, is the toast's (the test below).
     for (const [label, message] of expected) {
       const input = field(label)
       expect(input.getAttribute('aria-invalid'), label).toBe('true')
-      expect(description(input), label).toBe(message)
+      expect(description(input), label).toBe('Campo obrigatório.')
+      expect(message).toBe(`Preencha o campo obrigatório: ${label}`)
     }
     // Not required, not marked.
     for (const label of ['DDI', 'País', 'Complemento'])
@@ -182,12 +185,12 @@ describe('Meus Dados (the holder)', () => {
     await user.click(await screen.findByRole('button', { name: 'Salvar' }))
     const missing = ['Data de Nascimento', 'Gênero', 'CEP', 'Estado', 'Cidade', 'Rua', 'Bairro']
     missing.push('Número do endereço')
-    for (const label of missing)
-      expect(description(field(label)), label).toBe(`Preencha o campo obrigatório: ${label}`)
+    for (const label of missing) expect(description(field(label)), label).toBe('Campo obrigatório.')
     for (const label of ['Primeiro Nome', 'Sobrenome', 'CPF', 'E-mail', 'Telefone'])
       expect(field(label).getAttribute('aria-invalid'), label).toBeNull()
     await waitFor(() => expect(document.activeElement).toBe(field('Data de Nascimento')))
     expect(await screen.findByText('8 campos precisam de correção.')).toBeTruthy()
+    expect(screen.getByText('Preencha o campo obrigatório: Data de Nascimento')).toBeTruthy()
     expect(onSave).not.toHaveBeenCalled()
   })
 

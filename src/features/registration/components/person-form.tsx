@@ -1,5 +1,5 @@
 import { useBlocker } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { DependentType, Person } from '../../../../contract/contracts'
 import { genders } from '../../../../contract/registration'
 import { type MaskSpec, masks } from '../../../lib/masks'
@@ -14,6 +14,7 @@ import { CepNetworkError, lookupCep } from '../api/cep'
 import { conflictMessages } from '../api/save'
 import { applyFill, type CepFill, fillFrom, fillMatches, releaseFill } from '../logic/cep-fill'
 import {
+  addressFields,
   type FieldKey,
   type FormValues,
   fieldLabels,
@@ -159,6 +160,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   currentCep.current = values.cep
   const [errors, setErrors] = useState<FieldErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
+  const progressId = useId()
   const [focusFirstError, setFocusFirstError] = useState(0)
   useEffect(() => {
     if (focusFirstError)
@@ -237,13 +239,29 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     saved.current = true
     props.onSave(draft)
   }
-  const errorOf = (slot: ErrorSlot) => errors[slot]
+  // Said once: the field's own label names it, so under it a missing value is "Campo
+  // obrigatório."; the toast keeps the spec's sentence with the label (issue 27).
+  const errorOf = (slot: ErrorSlot) => {
+    const message = errors[slot]
+    return message?.startsWith(mandatoryPrefix) ? requiredShort : message
+  }
+  // Progress through the required fields the contract asks for, in all and per section.
+  const required = (keys: FieldKey[]) =>
+    keys.filter((key) => shown(key) && mandatory[key] && !disabled(key))
+  const filled = (keys: FieldKey[]) => keys.filter((key) => values[key].trim() !== '').length
+  const progress = (keys: FieldKey[]) => {
+    const asked = required(keys)
+    return asked.length === 0 || readOnly ? null : `${filled(asked)} de ${asked.length}`
+  }
 
   const field = (
     key: FieldKey,
     options: { type?: string; autoComplete?: string; inputMode?: 'numeric' | 'email' | 'tel' } = {},
   ) =>
-    shown(key) && (
+    shown(key) &&
+    (readOnly ? (
+      <ReadOnlyValue key={key} label={fieldLabels[key]} value={values[key]} />
+    ) : (
       <TextField
         key={key}
         label={fieldLabels[key]}
@@ -267,14 +285,25 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
           </p>
         )}
       </TextField>
-    )
+    ))
 
   const name = `${values.first_name} ${values.last_name}`.trim() || 'Novo dependente'
   const showContact = shown('email')
   const showAddress = shown('cep')
 
+  const allRequired = required(Object.keys(values) as FieldKey[])
+  const done = filled(allRequired)
+
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
+      {!readOnly && allRequired.length > 0 && (
+        <div className={styles.progress}>
+          <p id={progressId}>
+            Campos obrigatórios: {done} de {allRequired.length} preenchidos
+          </p>
+          <progress aria-labelledby={progressId} max={allRequired.length} value={done} />
+        </div>
+      )}
       {readOnly && (
         <p className={styles.banner} role="status">
           Cadastro em análise: os dados não podem ser alterados agora.
@@ -317,7 +346,19 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         </div>
       )}
       <fieldset className={styles.section}>
-        <legend>Dados pessoais</legend>
+        <Legend
+          title="Dados pessoais"
+          progress={progress([
+            'first_name',
+            'last_name',
+            'birthdate',
+            'gender',
+            'rg',
+            'cpf',
+            'passport',
+            'birth_certificate',
+          ])}
+        />
         <div className={styles.photo}>
           <Avatar base64={photo ?? person?.image?.base_64} name={name} size={88} />
           {!readOnly && (
@@ -338,7 +379,10 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
           {field('first_name', { autoComplete: 'given-name' })}
           {field('last_name', { autoComplete: 'family-name' })}
           {field('birthdate', { inputMode: 'numeric', autoComplete: 'bday' })}
-          {shown('gender') && (
+          {shown('gender') && readOnly && (
+            <ReadOnlyValue label={fieldLabels.gender} value={values.gender} />
+          )}
+          {shown('gender') && !readOnly && (
             <SelectField
               label={fieldLabels.gender}
               value={values.gender}
@@ -349,7 +393,13 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
               options={genders.map((gender) => ({ value: gender, label: gender }))}
             />
           )}
-          {dependentTypes && (
+          {dependentTypes && readOnly && (
+            <ReadOnlyValue
+              label="Tipo do dependente"
+              value={dependentTypes.find((type) => type.id === dependentTypeId)?.name ?? ''}
+            />
+          )}
+          {dependentTypes && !readOnly && (
             <SelectField
               label="Tipo do dependente"
               value={dependentTypeId}
@@ -390,7 +440,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
 
       {showContact && (
         <fieldset className={styles.section}>
-          <legend>Contato</legend>
+          <Legend title="Contato" progress={progress(['email', 'number_ddi', 'phone'])} />
           <div className={styles.grid}>
             {field('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             {field('number_ddi', { inputMode: 'tel' })}
@@ -401,7 +451,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
 
       {showAddress && (
         <fieldset className={styles.section}>
-          <legend>Endereço</legend>
+          <Legend title="Endereço" progress={progress([...addressFields])} />
           <div className={styles.grid}>
             {field('cep', { inputMode: 'numeric', autoComplete: 'postal-code' })}
             {field('state', { autoComplete: 'address-level1' })}
@@ -427,6 +477,29 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         <ConfirmDialog {...discardQuestion} onConfirm={leaving.proceed} onCancel={leaving.reset} />
       )}
     </form>
+  )
+}
+
+const mandatoryPrefix = 'Preencha o campo obrigatório:'
+const requiredShort = 'Campo obrigatório.'
+
+/** A section's title, with how many of its required fields are filled ("3 de 5"). */
+function Legend({ title, progress }: { title: string; progress: string | null }) {
+  return (
+    <legend>
+      {title}
+      {progress && <span className={styles.sectionProgress}> · {progress}</span>}
+    </legend>
+  )
+}
+
+/** A field the person cannot change now (the form is read-only): its value as text. */
+function ReadOnlyValue({ label, value }: { label: string; value: string }) {
+  return (
+    <div className={styles.readOnly}>
+      <span className={styles.readLabel}>{label}</span>
+      <span className={styles.readValue}>{value.trim() || '—'}</span>
+    </div>
   )
 }
 
