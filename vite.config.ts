@@ -44,6 +44,10 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
+        // Seven hash characters, not eight (Rolldown's least for this many chunks): every chunk's name is in the app's list of preloads,
+        // which /login's first view carries (~110 names). 64^7 names leave no room for a clash.
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
             // The API client and what every call reads (the operations' shared answers, the
