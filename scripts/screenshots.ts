@@ -127,13 +127,16 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
   await context.close()
 }
 
+/** Where a person lands after the code, and (optionally) the text that says it has settled. */
+type Landing = { path: string; heading: string; screen: string; ready?: string }
+
 /** Logs a demo person in and pictures the screens that person reaches. */
 async function person(
   browser: Browser,
   server: RunningServer,
   device: Device,
   who: string,
-  landing: { path: string; heading: string; screen: string },
+  landing: Landing,
   screens: Array<[screen: string, path: string, heading: string]>,
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, device)
@@ -143,6 +146,11 @@ async function person(
   await shoot(page, `${device}-${who}-${landing.screen}`, async () => {
     await page.waitForURL((url) => url.pathname === landing.path, { timeout: 15_000 })
     await settle(page, landing.heading)
+    // A screen whose state comes after its heading (Elisa's notice after "Entrando…").
+    if (landing.ready) {
+      await page.getByText(landing.ready).first().waitFor({ timeout: 15_000 })
+      await settle(page)
+    }
   })
   for (const [screen, path, heading] of screens)
     await shoot(page, `${device}-${who}-${screen}`, async () => {
@@ -178,6 +186,26 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await settle(page, 'Novo Dependente')
     await page.getByRole('button', { name: 'Salvar' }).click()
     await settle(page)
+  })
+  await shoot(page, name('payments-one-ticked'), async () => {
+    await page.goto(`${server.url}/search`)
+    await settle(page, 'Pagamentos')
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+    await settle(page)
+  })
+  await shoot(page, name('pass-from-home'), async () => {
+    await page.goto(`${server.url}/home`)
+    await settle(page, 'Perfil')
+    await page.getByRole('link', { name: 'Passe da portaria' }).click()
+    await page.getByRole('dialog').waitFor()
+    await settle(page)
+  })
+  await shoot(page, name('pagamento-from-home'), async () => {
+    await page.goto(`${server.url}/home`)
+    await settle(page, 'Perfil')
+    await page.getByRole('button', { name: 'Pagar parcela 4' }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    await settle(page, 'Pagamento')
   })
   await shoot(page, name('card-flip'), async () => {
     await page.goto(`${server.url}/favorites`)
@@ -229,7 +257,7 @@ async function brunoOverdue(browser: Browser, server: RunningServer, device: Dev
   const landing = {
     path: '/selected-contract',
     heading: 'Selecione o contrato',
-    screen: 'selected-contract-overdue',
+    screen: 'selected-contract',
   }
   const { context, page } = await person(browser, server, device, 'bruno', landing, [])
   await shoot(page, `${device}-bruno-cards-overdue-warning`, async () => {
@@ -253,18 +281,8 @@ async function main() {
       await loggedOut(browser, server, device)
       await ana(browser, server, device)
       await brunoOverdue(browser, server, device)
-      const people: Array<
-        [string, { path: string; heading: string; screen: string }, Array<[string, string, string]>]
-      > = [
-        [
-          'bruno',
-          {
-            path: '/selected-contract',
-            heading: 'Selecione o contrato',
-            screen: 'selected-contract',
-          },
-          [],
-        ],
+      // Bruno's contract chooser is pictured once, by brunoOverdue.
+      const people: Array<[string, Landing, Array<[string, string, string]>]> = [
         ['carla', { path: '/terms', heading: 'Termos do contrato', screen: 'terms' }, []],
         [
           'davi',
@@ -277,7 +295,12 @@ async function main() {
         // No contracts: the verify screen is where the spec leaves her.
         [
           'elisa',
-          { path: '/verify-code', heading: 'Inserir código de entrada', screen: 'no-contracts' },
+          {
+            path: '/verify-code',
+            heading: 'Inserir código de entrada',
+            screen: 'no-contracts',
+            ready: 'Nenhum contrato ativo foi encontrado para este e-mail.',
+          },
           [],
         ],
       ]

@@ -1,0 +1,142 @@
+import type { Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
+import { loginThroughScreens } from '../helpers/login'
+import { latestMessage } from '../helpers/outbox'
+import type { RunningServer } from '../helpers/server'
+
+/**
+ * Issue 27: each screen leads with what the person came to do, and says one thing. What is owed
+ * and its "Pagar" open the profile; the public payment link masks the payer; a state and the
+ * words around it never disagree; a refusal says what to do next.
+ */
+describeBrowser('screens that lead with what needs the person', () => {
+  const journey = browserJourney()
+  let server: RunningServer
+  let page: Page
+  beforeEach(() => {
+    ;({ server, page } = journey)
+  })
+
+  const toast = (text: string | RegExp) => page.locator('[data-sonner-toast]').getByText(text)
+
+  it('ana’s profile opens with the overdue instalment, and its "Pagar" opens that link', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br')
+    await page.waitForURL(`${server.url}/home`)
+    const due = page.getByRole('region', { name: '1 parcela vencida' })
+    await expectVisible(due)
+    await expectVisible(due.getByText('R$ 189,90', { exact: true }))
+    await expectVisible(due.getByText(/^Parcela 4 · venceu em \d{2}\/\d{2}\/\d{4} \(há 10 dias\)$/))
+    await expectNoAxeViolations(page)
+
+    await due.getByRole('button', { name: 'Pagar parcela 4' }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    // The link says what is being paid before anything else: this instalment, its due date.
+    const lead = page.getByRole('region', { name: 'Parcela 4' })
+    await expectVisible(lead)
+    await expectVisible(lead.getByText('Mensalidade Plano Família Clube 04/12'))
+    await expectVisible(lead.getByText(/^Vencimento: \d{2}\/\d{2}\/\d{4}$/))
+  })
+
+  it('the payments list sums what is overdue and puts it first', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br', { path: '/search' })
+    await expectVisible(page.getByText('1 vencida · R$ 189,90'))
+    const rows = page.getByRole('tabpanel').getByRole('listitem')
+    await expect.poll(() => rows.count()).toBe(12)
+    // What needs action first: the overdue one, then the next to pay; the paid ones last.
+    await expectText(rows.nth(0).getByRole('heading'), 'Parcela 4')
+    await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
+    await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
+    // A first tick already says what "Pagar Débitos" needs; the button itself comes at two.
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
+    const bar = page.getByRole('region', { name: 'Parcelas selecionadas' })
+    await expectVisible(bar.getByText(/^1 parcela selecionada\./))
+    expect(await page.getByRole('button', { name: /^Pagar Débitos/ }).count()).toBe(0)
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+    await expectVisible(bar.getByRole('button', { name: /^Pagar Débitos \(2\)/ }))
+    await bar.getByRole('button', { name: 'Limpar' }).click()
+    await expect.poll(() => bar.count()).toBe(0)
+  })
+
+  it('one tap from the profile shows the pass for the gate, its QR at least 240 px wide', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br')
+    await page.getByRole('link', { name: 'Passe da portaria' }).click()
+    const pass = page.getByRole('dialog', { name: 'Carteirinha de Ana Paula Souza' })
+    await expectVisible(pass)
+    const qr = pass.getByRole('img', { name: 'QR code do passe digital de Ana Paula Souza' })
+    await expectVisible(qr)
+    expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(240)
+    await pass.getByRole('button', { name: 'Fechar' }).click()
+    // Closed, it stays closed: the list, and a reload does not open it again.
+    await expect.poll(() => new URL(page.url()).hash).toBe('')
+    await expectVisible(page.getByRole('heading', { name: 'Carteirinhas' }))
+  })
+
+  it('a card is never valid past its contract’s end', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br')
+    const ends = await page
+      .locator('dt', { hasText: /^Data Vencimento$/ })
+      .locator('xpath=following-sibling::dd[1]')
+      .textContent()
+    await page.getByRole('link', { name: 'Carteirinha' }).click()
+    const first = page.getByRole('listitem').first()
+    await expectVisible(first.getByText(/^Validade: /))
+    const validity = (await first.getByText(/^Validade: /).textContent())?.replace('Validade: ', '')
+    const day = (text: string | null | undefined) => (text ?? '').split('/').reverse().join('-')
+    expect(day(validity) <= day(ends)).toBe(true)
+  })
+
+  it('the public link masks the payer, and explains its prices in one line', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br', { path: '/search' })
+    await page.getByRole('button', { name: 'Pagar parcela 5', exact: true }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    const holder = page.getByRole('region', { name: 'Titular' })
+    await expectVisible(holder.getByText('***.982.247-**'))
+    await expectVisible(holder.getByText(/^an\*+@exemplo\.com\.br$/))
+    await expectVisible(holder.getByText(/^\+55 \(11\) \*{5}-\d{4}$/))
+    expect(await page.locator('body').textContent()).not.toContain('529.982.247-25')
+    const lead = page.getByRole('region', { name: 'Parcela 5' })
+    await expectVisible(lead.getByText('R$ 189,90 da parcela − R$ 19,00 de desconto.'))
+    await expectVisible(lead.getByText(/^No Pix, \d+% em OFF: você paga R\$ [\d,.]+\.$/))
+    await expectNoAxeViolations(page)
+  })
+
+  it('carla’s contract waits for her terms: not ATIVO before she accepts them', async () => {
+    await journey.loggedInPage('carla@exemplo.com.br')
+    await page.waitForURL(`${server.url}/terms`)
+    const contract = page.getByRole('article')
+    await expectVisible(contract.getByText('AGUARDANDO ACEITE', { exact: true }))
+    expect(await contract.getByText('ATIVO', { exact: true }).count()).toBe(0)
+  })
+
+  it('a wrong code takes the "code sent" toast away, and the e-mail can be changed', async () => {
+    await page.goto(`${server.url}/login`)
+    await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('bruno@exemplo.com.br')
+    await page.getByRole('button', { name: 'Enviar Código' }).click()
+    await page.waitForURL(/\/verify-code\?email=/)
+    await expectVisible(toast(/você receberá o código/i))
+    const { code } = await latestMessage(server.url, 'bruno@exemplo.com.br')
+    await page
+      .getByLabel('Código de entrada')
+      .fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'))
+    await expectText(page.getByRole('alert'), 'Código inválido ou expirado.')
+    await expect.poll(() => toast(/você receberá o código/i).count()).toBe(0)
+
+    await page.getByRole('link', { name: 'Usar outro e-mail' }).click()
+    await page.waitForURL(/\/login/)
+    expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(
+      'bruno@exemplo.com.br',
+    )
+  })
+
+  it('elisa, with no contract, is told so and whom to ask', async () => {
+    await loginThroughScreens(page, server.url, 'elisa@exemplo.com.br')
+    await expectVisible(page.getByText('Nenhum contrato ativo foi encontrado para este e-mail.'))
+    const ask = page.getByRole('link', { name: 'atendimento@exemplo.com.br' })
+    await expectVisible(ask)
+    expect(await ask.getAttribute('href')).toBe('mailto:atendimento@exemplo.com.br')
+    await expectNoAxeViolations(page)
+  })
+})
