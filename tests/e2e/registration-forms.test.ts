@@ -69,14 +69,17 @@ describeBrowser(
         return {
           invalid: active?.getAttribute('aria-invalid'),
           message: document.getElementById(messageId)?.textContent ?? '',
+          label: (active as HTMLInputElement | null)?.labels?.[0]?.textContent?.trim() ?? '',
         }
       })
       expect(focused.invalid).toBe('true')
       expect(await invalid.first().evaluate((element) => element === document.activeElement)).toBe(
         true,
       )
-      expect(focused.message).not.toBe('')
-      expect(toastText).toContain(focused.message)
+      // Said once (issue 27): under the field "Campo obrigatório." (its label names it), in the
+      // toast the spec's sentence with the label.
+      expect(focused.message).toBe('Campo obrigatório.')
+      expect(toastText).toContain(`Preencha o campo obrigatório: ${focused.label}`)
       await expectNoAxeViolations(page)
     })
 
