@@ -118,6 +118,32 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
             Meus Dados
           </Link>
         </div>
+        {/* The menu's key entries, in reach without opening it (issue 27). */}
+        <ul className={styles.quick} aria-label="Atalhos do contrato">
+          <li>
+            <button
+              type="button"
+              className={styles.quickItem}
+              disabled={download.isPending}
+              onClick={() => download.mutate()}
+            >
+              <DownloadIcon />
+              Baixar Contrato
+            </button>
+          </li>
+          <li>
+            <Link to="/general-documents" className={styles.quickItem}>
+              <DocumentIcon />
+              Documentos Gerais
+            </Link>
+          </li>
+          <li>
+            <button type="button" className={styles.quickItem} onClick={onReminders}>
+              <CalendarIcon size={20} />
+              Lembretes de pagamento
+            </button>
+          </li>
+        </ul>
       </section>
       <p className={styles.sync} role="status">
         {syncing ? 'Sincronizando… ' : ''}Última sincronização: {formatDateTime(contract.syncedAt)}
