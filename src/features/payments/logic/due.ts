@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/money'
-import { type PricedInstalment, shownPrice } from './price'
+import { type PricedInstalment, shownTotal } from './price'
 
 type DueInstalment = PricedInstalment & {
   id: string
@@ -21,19 +21,20 @@ export type Due<T extends DueInstalment = DueInstalment> =
 const byDueDate = <T extends DueInstalment>(a: T, b: T) =>
   a.due_date.localeCompare(b.due_date) || a.installment - b.installment
 
-const sum = (instalments: PricedInstalment[]) =>
-  instalments.reduce((total, instalment) => total + shownPrice(instalment).amount, 0)
-
 export function dueOf<T extends DueInstalment>(instalments: T[]): Due<T> {
   const [oldest, ...later] = instalments
     .filter((instalment) => instalment.status === 'OVERDUE')
     .sort(byDueDate)
   if (oldest)
-    return { kind: 'overdue', instalments: [oldest, ...later], total: sum([oldest, ...later]) }
+    return {
+      kind: 'overdue',
+      instalments: [oldest, ...later],
+      total: shownTotal([oldest, ...later]),
+    }
   const [next] = instalments
     .filter((instalment) => instalment.status === 'NOT_PAID')
     .sort(byDueDate)
-  if (next) return { kind: 'next', instalments: [next], total: sum([next]) }
+  if (next) return { kind: 'next', instalments: [next], total: shownTotal([next]) }
   return { kind: 'clear', instalments: [], total: 0 }
 }
 

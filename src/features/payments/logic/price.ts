@@ -28,6 +28,10 @@ export function shownPrice(instalment: PricedInstalment): ShownPrice {
   return { amount, label: effectiveDiscount > 0 ? 'Com desconto' : null }
 }
 
+/** What a set of instalments adds up to, each at the price its card shows. */
+export const shownTotal = (instalments: PricedInstalment[]) =>
+  instalments.reduce((total, instalment) => total + shownPrice(instalment).amount, 0)
+
 /** Spec §2 screen 7: descriptions are cut at 30 characters plus '...' on mobile. */
 export function shortDescription(description: string, mobile: boolean) {
   return mobile && description.length > 30 ? `${description.slice(0, 30)}...` : description

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../lib/money'
-import { type PricedInstalment, shownPrice } from './price'
+import { type PricedInstalment, shownTotal } from './price'
 
 /** Spec §4: tab order TODOS, PAGO, A_PAGAR, VENCIDO; `link` is its name in /search?aba=. */
 export const instalmentTabs = [
@@ -33,7 +33,7 @@ export const payableSelection = <T extends ListedInstalment>(shown: T[], selecte
  * overdue one adds fines and interest on the payment screen, so the sum says so.
  */
 export function payDebtsLabel(chosen: PricedInstalment[]): string {
-  const total = chosen.reduce((sum, instalment) => sum + shownPrice(instalment).amount, 0)
+  const total = shownTotal(chosen)
   const late = chosen.some((instalment) => instalment.status === 'OVERDUE')
   return `Pagar Débitos (${chosen.length}) · ${formatMoney(total)}${late ? ' + acréscimos' : ''}`
 }
