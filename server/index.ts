@@ -2,11 +2,13 @@
  * Starts the reference server: config, database (migrated, seeded in demo mode), HTTP listener.
  * `npm start` builds the app first; `npm run serve` runs this alone.
  */
+import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createMailAdapter } from './adapters/mail/index'
 import { createPixApi, webhookUrlOf } from './adapters/pix-api/index'
 import { createWhatsAppAdapter } from './adapters/whatsapp/index'
 import { createServer } from './app'
+import { startLocalSocket } from './cli/local-socket'
 import { type Config, ConfigError, loadConfig } from './config'
 import { openDatabase } from './db/client'
 import { DataDirError } from './db/data-dir'
@@ -52,6 +54,10 @@ const database = await openMigratedDatabase(config)
 if (config.demo && (await seedDemoData(database.db))) {
   logger.info('[demo] dados de demonstração criados')
 }
+// `npm run portal -- backup` while this server runs on the embedded database asks it for the copy.
+const stopLocalSocket = database.backup
+  ? await startLocalSocket(resolve(config.dataDir), database.backup, logger)
+  : async () => {}
 // Fail at start, not on the first login, if the secret cannot be read or stored.
 await loadServerSecret(database.db, config.jwtSecret)
 
@@ -134,6 +140,7 @@ async function shutdown(signal: string) {
   await stopReconciler()
   await stopReminders()
   await webhooks.stop()
+  await stopLocalSocket()
   mail.close?.()
   await database.close()
   process.exit(0)

@@ -9,13 +9,20 @@
  *   keys revoke <id>
  *   import <arquivos…> [--dry-run] [--partial] [--report <pasta>]
  *                                                          spreadsheets in (server/import/)
+ *   backup <arquivo>                                       a copy of the embedded database,
+ *                                                          through the server when it runs
+ *   restore <arquivo>                                      puts a copy back (server stopped)
  */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { SingleBar } from 'cli-progress'
 import { integrationScopes } from '../../contract/integration'
 import { ConfigError, loadConfig } from '../config'
+import { BackupError, checkCopy, holdsDatabase, restoreInto } from '../db/backup'
 import { openDatabase } from '../db/client'
-import { DataDirError } from '../db/data-dir'
+import { DataDirError, prepareFolder } from '../db/data-dir'
+import { lockDataDir } from '../db/data-dir-lock'
 import { ImportFileError, runImport, summaryLines } from '../import/run'
 import { createLogger } from '../logger'
 import {
@@ -25,6 +32,7 @@ import {
   listApiKeys,
   revokeApiKey,
 } from '../services/api-keys'
+import { backupThroughServer } from './local-socket'
 
 const usage = `Uso: npm run portal -- <comando>
 
@@ -32,6 +40,8 @@ const usage = `Uso: npm run portal -- <comando>
   keys list
   keys revoke <id>
   import <arquivos.csv…> [--dry-run] [--partial] [--report <pasta>]
+  backup <arquivo.tar.gz>
+  restore <arquivo.tar.gz>
 
 Escopos: ${integrationScopes.join(', ')}.`
 
@@ -75,6 +85,11 @@ export async function runPortalCommand(
     const files = positionals.slice(1)
     if (!files.length) throw new UsageError(usage)
     return importFiles(files, values, output, env)
+  }
+  if (positionals[0] === 'backup' || positionals[0] === 'restore') {
+    const [command, file, ...extra] = positionals
+    if (!file || extra.length) throw new UsageError(usage)
+    return command === 'backup' ? backup(file, output, env) : restore(file, output, env)
   }
   const [group, command, ...rest] = positionals
   if (group !== 'keys' || !command || !['create', 'list', 'revoke'].includes(command))
@@ -146,6 +161,66 @@ async function importFiles(
     throw error
   } finally {
     await handle.close()
+  }
+}
+
+/** The embedded database only: PostgreSQL has its own tools, which know more than we would. */
+function embeddedDataDir(env: NodeJS.ProcessEnv, command: string): string {
+  const config = loadConfig(env)
+  if (config.databaseUrl)
+    throw new DataError(
+      `DATABASE_URL está definido: com PostgreSQL, use pg_dump e pg_restore (README, "Backups"), não o ${command}.`,
+    )
+  return resolve(config.dataDir)
+}
+
+async function backup(file: string, output: Output, env: NodeJS.ProcessEnv) {
+  const dataDir = embeddedDataDir(env, 'backup')
+  const target = resolve(file)
+  if (existsSync(target)) throw new DataError(`${target} já existe: escolha outro nome.`)
+  if (!holdsDatabase(dataDir)) throw new DataError(`Não há banco de dados em ${dataDir}.`)
+  const started = performance.now()
+  const through = await backupThroughServer(dataDir, target)
+  let size = through
+  if (size === undefined) {
+    // No server on the folder: open it here, holding its lock (a server starting now waits).
+    const handle = await openDatabase({ dataDir })
+    try {
+      const copy = await (handle.backup as () => Promise<Blob>)()
+      writeFileSync(`${target}.parcial`, Buffer.from(await copy.arrayBuffer()), { flag: 'w' })
+      renameSync(`${target}.parcial`, target)
+      size = copy.size
+    } finally {
+      await handle.close()
+    }
+  }
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  output.out(
+    `Cópia do banco de ${dataDir} em ${target} (${(size / 1024 / 1024).toFixed(1)} MiB, ${seconds} s${through === undefined ? '' : ', feita pelo servidor em execução'}).`,
+  )
+  output.out(`Para restaurar: npm run portal -- restore ${target}`)
+}
+
+async function restore(file: string, output: Output, env: NodeJS.ProcessEnv) {
+  const dataDir = embeddedDataDir(env, 'restore')
+  const source = resolve(file)
+  if (!existsSync(source)) throw new DataError(`${source} não existe.`)
+  const copy = new Blob([readFileSync(source)])
+  await checkCopy(copy, source).catch((error) => {
+    throw error instanceof BackupError ? new DataError(error.message) : error
+  })
+  prepareFolder(dataDir)
+  // Held while the copy goes in: a server on the folder refuses the restore, and none starts.
+  const lock = await lockDataDir(dataDir).catch((error) => {
+    if (!(error instanceof DataDirError)) throw error
+    throw new DataError(`Nada foi restaurado: ${error.message}`)
+  })
+  try {
+    const { keptAt } = await restoreInto(dataDir, copy, new Date())
+    output.out(`Banco restaurado em ${dataDir} a partir de ${source}.`)
+    if (keptAt) output.out(`O banco que estava lá foi guardado em ${keptAt}.`)
+  } finally {
+    lock.release()
   }
 }
 

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
+import { dumpPglite } from './backup'
 import { dataDirError, explainPgliteFailure, prepareFolder, probeFolder } from './data-dir'
 import { type DataDirLock, lockDataDir } from './data-dir-lock'
 import * as schema from './schema'
@@ -34,6 +35,8 @@ export interface DatabaseHandle {
    * unsubscribe.
    */
   listen(channel: string, onNotice: () => void): Promise<() => Promise<void>>
+  /** The embedded database in a folder: a consistent copy while it runs (`db/backup.ts`). */
+  backup?: () => Promise<Blob>
   close(): Promise<void>
 }
 
@@ -138,6 +141,7 @@ async function pgliteHandle(
       }
     },
     listen: (channel, onNotice) => client.listen(channel, () => onNotice()),
+    ...(folder && { backup: () => dumpPglite(client) }),
     async close() {
       try {
         await client.close()
