@@ -1,8 +1,5 @@
 import { defineConfig } from 'vitest/config'
 
-/** API test files that replace a module (vi.mock): the replacement must not leak into the next file. */
-const moduleMocks = ['server/db/data-dir-lock.test.ts']
-
 export default defineConfig({
   test: {
     // The JSON report lets CI print one 'N passed, N failed' line.
@@ -49,23 +46,9 @@ export default defineConfig({
           globalSetup: ['tests/global-setup.ts'],
           // tests/fakes: stand-ins for providers (the Stripe fake, the PSP), held to their documents.
           include: ['server/**/*.test.ts', 'tests/fakes/**/*.test.ts'],
-          exclude: moduleMocks,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file in a fresh module graph cost every file the server's import and PGlite's
-          // WebAssembly compile again: 14 files took 166 s isolated and 100 s not (2026-11-27).
-          // Every server under test is made by the file (server/testing); a file that
-          // fakes timers restores them in `finally`. Files that replace a module run isolated.
-          isolate: false,
-        },
-      },
-      {
-        test: {
-          name: 'api-isolated',
-          include: moduleMocks,
-          environment: 'node',
-          testTimeout: 30_000,
         },
       },
       {
