@@ -7,7 +7,10 @@ import type { RunningServer } from '../helpers/server'
 
 /** The API's reference page (decision 018), as a provider's developer reads it on a desktop. */
 describeBrowser('the API reference page', () => {
-  const journey = browserJourney({ device: { viewport: { width: 1366, height: 768 } } })
+  const journey = browserJourney({
+    noServiceWorker: true,
+    device: { viewport: { width: 1366, height: 768 } },
+  })
   let server: RunningServer
   let page: Page
   beforeEach(() => {

@@ -9,7 +9,7 @@ import { pdfText } from '../helpers/pdf'
 import type { RunningServer } from '../helpers/server'
 
 describeBrowser('contract journey', () => {
-  const journey = browserJourney({ device: { acceptDownloads: true } })
+  const journey = browserJourney({ noServiceWorker: true, device: { acceptDownloads: true } })
   let server: RunningServer
   let context: BrowserContext
   let page: Page

@@ -21,7 +21,7 @@ const screens = [
 ] as const
 
 describeBrowser('layout, focus and keyboard everywhere', () => {
-  const journey = browserJourney({ device: false })
+  const journey = browserJourney({ noServiceWorker: true, device: false })
 
   /** A person logged in on a device of that size, on their profile. */
   async function signIn(email: string, viewport: { width: number; height: number }) {

@@ -15,6 +15,7 @@ const seconds = (wait: string) => {
 
 describeBrowser('login: resend, blocked codes, back, terms first', () => {
   const journey = browserJourney({
+    noServiceWorker: true,
     // Three codes per e-mail from one address in 15 minutes: the fourth meets the real limit.
     env: { OTP_LIMIT_PER_DESTINATION: '3' },
   })

@@ -9,7 +9,7 @@ import { latestMessage } from '../helpers/outbox'
 import type { RunningServer } from '../helpers/server'
 
 describeBrowser('passwordless login', () => {
-  const journey = browserJourney()
+  const journey = browserJourney({ noServiceWorker: true })
   let server: RunningServer
   let page: Page
   beforeEach(() => {

@@ -13,6 +13,7 @@ describeBrowser(
   'registration forms: validation, CEP, masks, cancel, conflicts, limit, camera',
   () => {
     const journey = browserJourney({
+      noServiceWorker: true,
       // Chromium's fake camera: a test pattern stands in for the person.
       browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
       device: { permissions: ['camera'] },

@@ -28,6 +28,14 @@ export type JourneyOptions = {
   browserArgs?: string[]
   /** Options of every device on top of pt-BR on a phone; false: no device per test. */
   device?: BrowserContextOptions | false
+  /**
+   * Devices that never register the app's service worker: for journeys of the online app that
+   * neither cut the signal nor read what the worker serves. Each fresh device otherwise installs
+   * the worker and precaches the whole app (111 files) while the journey runs, costing the
+   * browser and the server CPU the journey does not test (what-needs-you and layout-and-focus:
+   * 130 → 108 s, 2026-11-27). The offline journeys keep it, and test it.
+   */
+  noServiceWorker?: boolean
   /** Runs on every device as it opens (e.g. to listen to its requests). */
   onDevice?: (context: BrowserContext) => void
 }
@@ -84,6 +92,7 @@ export function browserJourney(options: JourneyOptions = {}): Journey {
   async function openDevice(extra: BrowserContextOptions = {}): Promise<Device> {
     const context = await started(browser, 'O navegador').newContext({
       locale: 'pt-BR',
+      ...(options.noServiceWorker && { serviceWorkers: 'block' as const }),
       viewport: phone,
       ...(options.device || {}),
       ...extra,
