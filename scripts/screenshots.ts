@@ -216,6 +216,10 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
       .click()
     await settle(page)
   })
+  await shoot(page, name('card-back'), async () => {
+    await page.getByRole('button', { name: 'Ver Verso' }).click()
+    await settle(page)
+  })
   // No signal: the installed app on the precached shell, with the server stopped.
   await page.goto(`${server.url}/home`)
   await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)

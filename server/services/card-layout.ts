@@ -86,7 +86,7 @@ const card = (background: string, extra = '') =>
     'container-type:inline-size;position:relative;box-sizing:border-box;width:100%',
     'aspect-ratio:1.586;overflow:hidden;border-radius:4.5%/7.1%',
     `background:${background}`,
-    "font-family:Inter,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.25",
+    "font-family:'Inter Variable',Inter,system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.25",
     extra,
   ]
     .filter(Boolean)

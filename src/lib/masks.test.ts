@@ -1,6 +1,6 @@
 import IMask from 'imask'
 import { describe, expect, it } from 'vitest'
-import { type MaskSpec, masks } from './masks'
+import { formatMasked, type MaskSpec, masks } from './masks'
 
 const createMask = (spec: MaskSpec) =>
   typeof spec === 'string'
@@ -43,5 +43,22 @@ describe('masks (spec §5)', () => {
     ['(11) 3333-4444', '(11) 3333-4444'],
   ])('a stored phone %s shows as %s', (value, expected) => {
     expect(shown(masks.phone, value)).toBe(expected)
+  })
+
+  it.each([
+    ['CPF', masks.cpf, '84512039651'],
+    ['CEP', masks.cep, '80020310'],
+    ['landline', masks.phone, '4133334444'],
+    ['mobile', masks.phone, '41998877665'],
+    ['DDI', masks.ddi, '55'],
+    ['a value already formatted', masks.cpf, '845.120.396-51'],
+  ])('read-only %s reads as the field would show it', (_, spec, value) => {
+    expect(formatMasked(value, spec)).toBe(shown(spec, value))
+  })
+
+  it('leaves a value with no digits, or too many for the mask, as it is', () => {
+    expect(formatMasked('', masks.cpf)).toBe('')
+    expect(formatMasked('não informado', masks.cep)).toBe('não informado')
+    expect(formatMasked('123456789012', masks.cpf)).toBe('123456789012')
   })
 })

@@ -25,7 +25,7 @@ async function reachable(control: Locator) {
 }
 
 describeBrowser('member cards: edges', () => {
-  const journey = browserJourney()
+  const journey = browserJourney({ noServiceWorker: true })
   let server: RunningServer
   let context: BrowserContext
   let page: Page
@@ -136,6 +136,16 @@ describeBrowser('member cards: edges', () => {
       warning.getByText(
         'Na portaria, sua carteirinha será recusada enquanto houver parcelas vencidas. Pague-as para regularizar o contrato.',
       ),
+    )
+    // How much, beside why (issue 27): the overdue instalments the device holds, and their sum.
+    const owed = warning.getByText(/^\d+ parcelas? vencidas? · R\$ [\d.]+,\d{2}$/)
+    await expectVisible(owed)
+    const overdueRows = (await storedRows(page, 'instalments')).filter(
+      (row) => row.status === 'OVERDUE',
+    )
+    expect(overdueRows.length).toBeGreaterThan(0)
+    expect(await owed.textContent()).toMatch(
+      new RegExp(`^${overdueRows.length} parcelas? vencidas? · `),
     )
     // One truth (issue 27): the card reads BLOQUEADA, as the warning above it does and as the
     // gate will; never a green ATIVO under "Entrada bloqueada".

@@ -75,7 +75,7 @@ describeBrowser('payments list', () => {
     page = await context.newPage()
     await page.goto(`${server.url}/search`)
     await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
-    await expectVisible(page.getByText(/pagar precisa de internet/))
+    await expectVisible(page.getByText(/pagar e adicionar ao calendário precisam de internet/))
     expect(await page.getByRole('button', { name: 'Pagar parcela 12' }).isDisabled()).toBe(true)
     await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
   })
@@ -113,7 +113,7 @@ describeBrowser('payments list', () => {
       page.getByText('Não foi possível falar com o servidor. Verifique sua conexão.'),
     )
     await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
-    await expectVisible(page.getByText(/pagar precisa de internet/))
+    await expectVisible(page.getByText(/pagar e adicionar ao calendário precisam de internet/))
     expect(await page.getByRole('button', { name: 'Pagar parcela 5' }).isDisabled()).toBe(true)
     expect(page.url()).toBe(`${server.url}/search`)
 

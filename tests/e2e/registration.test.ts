@@ -8,6 +8,7 @@ import type { RunningServer } from '../helpers/server'
 
 describeBrowser('registration of holder and dependents', () => {
   const journey = browserJourney({
+    noServiceWorker: true,
     // Chromium's fake camera: a test pattern stands in for the person.
     browserArgs: ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
     device: { permissions: ['camera'] },
@@ -86,7 +87,11 @@ describeBrowser('registration of holder and dependents', () => {
     // Read-only data reads as text, not as a page of disabled inputs (issue 27).
     const phone = page.getByText('Telefone', { exact: true })
     await expectVisible(phone)
-    expect(await phone.locator('xpath=following-sibling::*[1]').textContent()).toMatch(/\d{4}/)
+    expect(await phone.locator('xpath=following-sibling::*[1]').textContent()).toMatch(
+      /^\(\d{2}\) \d{4,5}-\d{4}$/,
+    )
+    // Digits read as the field would show them, not as stored.
+    await expectVisible(page.getByText('845.120.396-51', { exact: true }))
     expect(await page.getByRole('textbox').count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true)
     await expectNoAxeViolations(page)

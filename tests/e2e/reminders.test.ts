@@ -80,7 +80,19 @@ describeBrowser('payment reminders', () => {
     await expectVisible(page.getByText(/Calendário baixado/))
 
     await cutSignal(server, context, 'offline')
-    await expectVisible(page.getByText('Sem conexão: adicionar ao calendário precisa de internet.'))
+    // One note for the screen, visible; the button's own description still says why it is off.
+    await expectVisible(
+      page.getByText(
+        'Sem conexão: você pode consultar as parcelas, mas pagar e adicionar ao calendário precisam de internet.',
+      ),
+    )
     expect(await button.isDisabled()).toBe(true)
+    await expect
+      .poll(() =>
+        button
+          .getAttribute('aria-describedby')
+          .then((id) => page.locator(`[id="${id}"]`).textContent()),
+      )
+      .toBe('Sem conexão: adicionar ao calendário precisa de internet.')
   })
 })

@@ -13,7 +13,7 @@ import type { RunningServer } from '../helpers/server'
  * words around it never disagree; a refusal says what to do next.
  */
 describeBrowser('screens that lead with what needs the person', () => {
-  const journey = browserJourney()
+  const journey = browserJourney({ noServiceWorker: true })
   let server: RunningServer
   let page: Page
   beforeEach(() => {
@@ -52,7 +52,16 @@ describeBrowser('screens that lead with what needs the person', () => {
     // A first tick already says what "Pagar Débitos" needs; the button itself comes at two.
     await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
     const bar = page.getByRole('region', { name: 'Parcelas selecionadas' })
-    await expectVisible(bar.getByText(/^1 parcela selecionada\./))
+    // Which one and how much (the list's shown price), and what to do next.
+    await expectVisible(
+      bar.getByText('Parcela 4 selecionada · R$ 189,90. Marque outra para pagar as duas juntas.'),
+    )
+    // The bar never covers the last card: the list ends above it.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    const lastAtEnd = await rows.nth(11).boundingBox()
+    const barAtEnd = await bar.boundingBox()
+    if (!lastAtEnd || !barAtEnd) throw new Error('a última parcela ou a barra não aparecem')
+    expect(lastAtEnd.y + lastAtEnd.height).toBeLessThanOrEqual(barAtEnd.y)
     expect(await page.getByRole('button', { name: /^Pagar Débitos/ }).count()).toBe(0)
     await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
     await expectVisible(bar.getByRole('button', { name: /^Pagar Débitos \(2\)/ }))
@@ -68,6 +77,19 @@ describeBrowser('screens that lead with what needs the person', () => {
     const qr = pass.getByRole('img', { name: 'QR code do passe digital de Ana Paula Souza' })
     await expectVisible(qr)
     expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(240)
+    // The card's text in the app's web font (the face names it as the app's CSS registers it).
+    const name = pass
+      .getByRole('region', { name: 'Frente da carteirinha' })
+      .getByText('Ana Paula Souza')
+    expect(
+      await name.evaluate(async (element) => {
+        await document.fonts.ready
+        return getComputedStyle(element).fontFamily
+      }),
+    ).toMatch(/^"?Inter Variable"?,/)
+    expect(
+      await page.evaluate(() => document.fonts.check('700 16px "Inter Variable"', 'Ana')),
+    ).toBe(true)
     await pass.getByRole('button', { name: 'Fechar' }).click()
     // Closed, it stays closed: the list, and a reload does not open it again.
     await expect.poll(() => new URL(page.url()).hash).toBe('')

@@ -13,7 +13,7 @@ import { demoIds } from './ids'
 
 const { dependentTypes: types, models, modelDocuments: docs } = demoIds
 
-/** Every registration field is required except passport and birth certificate. */
+/** Every registration field is required except the complement, passport and birth certificate. */
 export const standardMandatoryData: MandatoryData = {
   first_name: true,
   last_name: true,
@@ -31,7 +31,7 @@ export const standardMandatoryData: MandatoryData = {
   street: true,
   neighborhood: true,
   number: true,
-  complement: true,
+  complement: false,
   passport: false,
   birth_certificate: false,
 }

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { formatDate } from '../../../lib/dates'
 import { cardStatusChip, contractStatusChip } from '../../../lib/status'
 import type { StoredCard } from '../../../offline/db'
@@ -38,6 +38,8 @@ type Props = {
   openHolderCard?: boolean
   holderName?: string | null
   onHolderCardShown?: () => void
+  /** What a contract the gate refuses for overdue instalments owes, drawn with `className`. */
+  owed?: (className: string) => ReactNode
 }
 
 /** Spec §2 screen 8: the contract's active cards, each viewable and downloadable. */
@@ -50,6 +52,7 @@ export function MemberCards({
   openHolderCard,
   holderName,
   onHolderCardShown,
+  owed,
 }: Props) {
   const [open, setOpen] = useState<StoredCard | null>(null)
   // The gate refuses every card of this contract: no card here reads a green ATIVO meanwhile.
@@ -97,7 +100,7 @@ export function MemberCards({
           Status do contrato: <Chip {...contractStatusChip(contractStatus)} />
         </p>
       </section>
-      <EntryWarning status={contractStatus} />
+      <EntryWarning status={contractStatus} owed={owed} />
       {sessionExpired && (
         <p className={styles.note} role="status">
           {cardMessages.reconnect}
@@ -148,12 +151,13 @@ export function MemberCards({
 }
 
 /** Before the gate: a card that reads ATIVO here is refused there when the contract is not. */
-function EntryWarning({ status }: { status: string }) {
+function EntryWarning({ status, owed }: { status: string; owed: Props['owed'] }) {
   const warning = entryWarning(status)
   if (!warning) return null
   return (
     <section className={styles.warning} aria-labelledby="entry-warning">
       <h2 id="entry-warning">{warning.title}</h2>
+      {warning.pay && owed?.(styles.owed ?? '')}
       <p>{warning.text}</p>
       {warning.pay && (
         <Link

@@ -8,7 +8,7 @@ import { Chip } from '../../../ui/chip'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
 import { byWhatNeedsAction, type Due, dueHeadline, dueOf, instalmentNumber } from '../logic/due'
-import { shortDescription, shownPrice } from '../logic/price'
+import { shortDescription, shownPrice, shownTotal } from '../logic/price'
 import {
   type InstalmentTab,
   instalmentTabs,
@@ -95,7 +95,8 @@ export function InstalmentList({
       </section>
       {!online && (
         <p className={styles.note} role="status">
-          Sem conexão: você pode consultar as parcelas, mas pagar precisa de internet.
+          Sem conexão: você pode consultar as parcelas, mas pagar e adicionar ao calendário precisam
+          de internet.
         </p>
       )}
       {actions}
@@ -188,6 +189,8 @@ export function InstalmentList({
           })}
         </ul>
       </Tabs>
+      {/* Room under the last card, so the bar never covers it. */}
+      {chosen.length > 0 && <div className={styles.selectionRoom} aria-hidden="true" />}
       {chosen.length > 0 && (
         <SelectionBar
           chosen={chosen}
@@ -236,7 +239,10 @@ function SelectionBar({ chosen, online, paying, onClear, onPay }: SelectionBarPr
           {payDebtsLabel(chosen)}
         </Button>
       ) : (
-        <p>1 parcela selecionada. Marque outra para pagar as duas juntas.</p>
+        <p>
+          Parcela {chosen[0] ? instalmentNumber(chosen[0]) : ''} selecionada ·{' '}
+          {formatMoney(shownTotal(chosen))}. Marque outra para pagar as duas juntas.
+        </p>
       )}
       <Button variant="text" onClick={onClear}>
         Limpar

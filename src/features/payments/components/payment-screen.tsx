@@ -243,7 +243,7 @@ function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments:
       )}
       {(link.valid_payment_types.credit || link.valid_payment_types.recurrence) && (
         <p className={styles.secure}>
-          Pagamento seguro: os dados do cartão vão direto para o processador de pagamentos.
+          Pagamento seguro: no cartão, os dados vão direto para o processador de pagamentos.
         </p>
       )}
     </section>

@@ -2,7 +2,7 @@ import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DependentType, Person } from '../../../../contract/contracts'
 import { genders } from '../../../../contract/registration'
-import { type MaskSpec, masks } from '../../../lib/masks'
+import { formatMasked, type MaskSpec, masks } from '../../../lib/masks'
 import type { OutboxRow } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
 import { Button } from '../../../ui/button'
@@ -83,6 +83,12 @@ const fieldMasks: Partial<Record<FieldKey, MaskSpec>> = {
   cep: masks.cep,
   number_ddi: masks.ddi,
   phone: masks.phone,
+}
+
+/** Read-only data as the field would show it: digits in their mask, a date as typed. */
+const readOnlyText = (key: FieldKey, value: string) => {
+  const mask = fieldMasks[key]
+  return mask && key !== 'birthdate' ? formatMasked(value, mask) : value
 }
 
 /** A masked field is changed when its digits are: a stored '1133334444' shows formatted. */
@@ -260,7 +266,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   ) =>
     shown(key) &&
     (readOnly ? (
-      <ReadOnlyValue key={key} label={fieldLabels[key]} value={values[key]} />
+      <ReadOnlyValue key={key} label={fieldLabels[key]} value={readOnlyText(key, values[key])} />
     ) : (
       <TextField
         key={key}

@@ -35,7 +35,9 @@ export function CalendarButton({ contractId, online }: Props) {
         <CalendarIcon size={20} />
         Adicionar ao calendário
       </Button>
-      <p id={hint} className={pageStyles.muted}>
+      {/* Offline, the list's note above says it for paying and this alike (one message, not
+          three); the button still names why it is off. */}
+      <p id={hint} className={online ? pageStyles.muted : 'visually-hidden'}>
         {online
           ? 'Os vencimentos das parcelas em aberto na agenda do seu celular, com um aviso antes de cada um.'
           : calendarMessages.offline}
