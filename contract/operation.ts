@@ -73,6 +73,7 @@ export const tags = {
   payments: 'Pagamentos',
   checkout: 'Link de pagamento',
   reminders: 'Lembretes',
+  privacy: 'Privacidade',
   providers: 'Provedores',
   integration: 'Integração',
   operation: 'Operação',

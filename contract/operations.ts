@@ -58,6 +58,7 @@ import {
   removePasskey,
 } from './api/passkeys'
 import { instalmentReceipt, listInstalments, sendPaymentLink } from './api/payments'
+import { personalData, personalDataPdf } from './api/privacy'
 import { gatewayNotification, pixNotification } from './api/providers'
 import { addDependent, dependentTypes, saveHolder } from './api/registration'
 import {
@@ -108,6 +109,8 @@ export const operations = [
   sendPaymentLink,
   getReminderPreferences,
   saveReminderPreferences,
+  personalData,
+  personalDataPdf,
   getPaymentLink,
   payByCard,
   generatePix,

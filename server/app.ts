@@ -34,6 +34,7 @@ import { metricsRoutes } from './routes/metrics'
 import { openApiRoutes } from './routes/openapi'
 import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys'
 import { paymentRoutes } from './routes/payments'
+import { privacyRoutes } from './routes/privacy'
 import { registrationRoutes } from './routes/registration'
 import { reminderRoutes } from './routes/reminders'
 import { sessionRoutes } from './routes/sessions'
@@ -112,6 +113,7 @@ export function createServer(appDeps: AppDeps) {
   app.route('/', cardRoutes(deps))
   app.route('/', paymentRoutes(deps))
   app.route('/', reminderRoutes(deps))
+  app.route('/', privacyRoutes(deps))
   app.route('/', dependentTypeRoutes(deps))
   // Public: whoever has a payment link's code may open and pay it (spec §6).
   app.route('/', checkoutRoutes(deps, payments))

@@ -107,6 +107,15 @@ const refusalWrites: {
       change.added.every((row) => String(row.key).startsWith('passkey-options:')) &&
       onlyStepped(change, 'count', (count) => count + 1),
   },
+  // A copy of one's data is counted when asked for, so the refused one past the limit is too.
+  {
+    route: /^GET \/socios-api\/client\/personal-data(\/pdf)?$/,
+    status: (status) => status === 429,
+    table: 'rate_limits',
+    allows: (change) =>
+      change.added.every((row) => String(row.key).startsWith('personal-data:')) &&
+      onlyStepped(change, 'count', (count) => count + 1),
+  },
   // A challenge is single-use: answered wrongly, it is gone all the same.
   ...['login', 'register'].map((step) => ({
     route: `POST /socios-api/client/passkey/${step}`,

@@ -47,8 +47,8 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines
 }
 
-/** Writes top to bottom, opening a new page when the next block does not fit. */
-class Writer {
+/** Writes top to bottom, opening a new page when the next block does not fit (also the personal-data PDF). */
+export class Writer {
   page: PDFPage
   y = PAGE.height - MARGIN
 

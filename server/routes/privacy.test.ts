@@ -1,0 +1,110 @@
+/**
+ * "Meus dados pessoais" (LGPD art. 18; issue 28): the logged-in holder downloads everything the
+ * portal holds about them and their contracts' dependents, as JSON and as PDF; nobody else's,
+ * whatever the request names; limited per day; refused without a session.
+ */
+import { describe, expect, it } from 'vitest'
+import { pdfText } from '../../tests/helpers/pdf'
+import { demoEmails, demoIds } from '../demo/seed'
+import { backends, bearer } from '../testing'
+import { useTestServer } from '../testing/hooks'
+import { personalDataLimit, privacyMessages } from './privacy'
+
+const path = '/socios-api/client/personal-data'
+
+describe.each(backends)('GET /client/personal-data (%s)', (backend) => {
+  const { server, tokens } = useTestServer(backend, {
+    logins: ['ana', 'bruno'],
+    resetEachTest: true,
+  })
+
+  const download = (token: string, suffix = '') =>
+    server.app.request(`${path}${suffix}`, bearer(token))
+
+  it("gives Ana everything the portal holds about her and her contract's dependents", async () => {
+    const response = await download(tokens.ana)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="meus-dados-\d{4}-\d{2}-\d{2}\.json"$/,
+    )
+    expect(response.headers.get('cache-control')).toBe('private, no-store')
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads the document as a person would
+    const data: any = await response.json()
+    expect(data.titular).toMatchObject({
+      nome: 'Ana Paula',
+      email: demoEmails.ana,
+      cpf: '52998224725',
+    })
+    expect(data.titular.foto).toEqual(expect.any(String))
+    const [contract] = data.contratos
+    expect(contract.plano).toBe('Plano Família Clube')
+    expect(
+      contract.dependentes.map((dependent: { nome: string }) => dependent.nome).sort(),
+    ).toEqual(['Maria', 'Pedro'])
+    expect(contract.dependentes[0].cpf).toMatch(/^\d{11}$/)
+    expect(contract.parcelas).toHaveLength(12)
+    expect(
+      contract.parcelas.filter((row: { situacao: string }) => row.situacao === 'PAID'),
+    ).toHaveLength(3)
+    expect(data.consentimentos).toEqual([
+      expect.objectContaining({ documento: 'Termo de adesão — Plano Família Clube', aceito: true }),
+    ])
+    expect(data.lembretes).toMatchObject({ por_email: true, por_whatsapp: true })
+    // The session this request came with is among her sessions, active.
+    expect(data.sessoes.some((session: { ativa: boolean }) => session.ativa)).toBe(true)
+    // No secret that is not hers to read: passkeys' keys, tokens, login codes.
+    const text = JSON.stringify(data)
+    expect(text).not.toMatch(/public_?key|credential|token|codigo_de_acesso/i)
+  })
+
+  it('the same, readable, as a PDF', async () => {
+    const response = await download(tokens.ana, '/pdf')
+    expect(response.status).toBe(200)
+    // Base64 text, as the portal's other PDFs.
+    const text = await pdfText(Uint8Array.from(Buffer.from(await response.text(), 'base64')))
+    for (const expected of [
+      'Meus dados pessoais',
+      'Ana Paula Souza',
+      '52998224725',
+      'Plano Família Clube',
+      'Dependente: Pedro',
+      'Parcela 4',
+      'Consentimentos',
+      'Sessões',
+    ])
+      expect(text).toContain(expected)
+  })
+
+  it("never gives one holder another's data, whatever the request names (IDOR)", async () => {
+    const anaPerson = demoIds.ana.person
+    // A path naming Ana does not exist.
+    for (const suffix of [`/${anaPerson}`, `/${anaPerson}/pdf`, '/../personal-data/ana'])
+      expect((await download(tokens.bruno, suffix)).status).toBe(404)
+    // A query naming her is ignored: Bruno gets his own, and nothing of hers.
+    const response = await download(tokens.bruno, `?person_id=${anaPerson}&email=${demoEmails.ana}`)
+    expect(response.status).toBe(200)
+    const text = await response.text()
+    expect((JSON.parse(text) as { titular: { email: string } }).titular.email).toBe(
+      demoEmails.bruno,
+    )
+    for (const hers of [demoEmails.ana, '52998224725', 'Ana Paula', 'Plano Família Clube'])
+      expect(text).not.toContain(hers)
+  })
+
+  it('answers 401 without a session', async () => {
+    const response = await server.app.request(path)
+    expect(response.status).toBe(401)
+  })
+
+  it(`answers 429 after ${personalDataLimit.limit} downloads a day, with Retry-After`, async () => {
+    for (let done = 0; done < personalDataLimit.limit; done++)
+      expect((await download(tokens.ana, done % 2 ? '/pdf' : '')).status).toBe(200)
+    const refused = await download(tokens.ana)
+    expect(refused.status).toBe(429)
+    expect(await refused.json()).toEqual({ message: privacyMessages.tooMany })
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    // Another holder's count is their own.
+    expect((await download(tokens.bruno)).status).toBe(200)
+  })
+})

@@ -1,0 +1,267 @@
+/**
+ * The holder's copy of their data (LGPD art. 18, II and V; issue 28): everything the portal holds
+ * about the person and the dependents of their contracts, as one JSON document a machine can read
+ * (`personal-data-pdf.ts` writes the same for a person to read). Only the logged-in person's own:
+ * the contracts they hold, never a contract where they are only a dependent, nor anyone else's.
+ *
+ * Left out on purpose: secrets that are not the person's data (passkeys' public keys and
+ * credential ids, session tokens, login codes), and what the portal derives to run (rate-limit
+ * counters, idempotency keys).
+ */
+import { asc, desc, eq, inArray } from 'drizzle-orm'
+import type { Database } from '../db/client'
+import {
+  contracts,
+  dependents,
+  dependentTypes,
+  filesAttached,
+  holders,
+  modelContracts,
+  passkeys,
+  paymentCharges,
+  paymentLinks,
+  paymentOrders,
+  persons,
+  receivedPayments,
+  reminderPreferences,
+  reminderSends,
+  sessions,
+} from '../db/schema'
+
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null)
+const reais = (cents: number | null | undefined) => (cents == null ? null : cents / 100)
+
+type PersonRow = typeof persons.$inferSelect
+
+function person(row: PersonRow) {
+  return {
+    nome: row.firstName,
+    sobrenome: row.lastName,
+    nascimento: row.birthDate,
+    genero: row.gender,
+    email: row.email,
+    cpf: row.cpf,
+    rg: row.rg,
+    passaporte: row.passport,
+    certidao_nascimento: row.birthCertificate,
+    telefone: { ddi: row.phoneDdi, numero: row.phoneNumber },
+    endereco: {
+      cep: row.cep,
+      estado: row.state,
+      cidade: row.city,
+      pais: row.country,
+      rua: row.street,
+      bairro: row.neighborhood,
+      numero: row.addressNumber,
+      complemento: row.complement,
+    },
+    /** As stored: the photo's base64 (or data URL) the registration sent. */
+    foto: row.imageBase64,
+    cadastrado_em: iso(row.createdAt),
+    atualizado_em: iso(row.updatedAt),
+    ultima_alteracao_por: row.writtenBy === 'holder' ? 'titular' : 'provedor',
+  }
+}
+
+async function documentsOf(db: Database, personIds: string[]) {
+  if (personIds.length === 0) return new Map<string, unknown[]>()
+  const rows = await db
+    .select()
+    .from(filesAttached)
+    .where(inArray(filesAttached.personId, personIds))
+    .orderBy(asc(filesAttached.createdAt))
+  const byPerson = new Map<string, unknown[]>()
+  for (const row of rows) {
+    const list = byPerson.get(row.personId) ?? []
+    list.push({
+      nome: row.name,
+      tipo: row.contentType,
+      enviado_em: iso(row.createdAt),
+      conteudo_base64: row.contentBase64,
+    })
+    byPerson.set(row.personId, list)
+  }
+  return byPerson
+}
+
+export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalData>>>
+
+/** Undefined when the person does not exist (any other answer would say who does). */
+export async function personalData(db: Database, personId: string, now: Date) {
+  const [holder] = await db.select().from(persons).where(eq(persons.id, personId))
+  if (!holder) return undefined
+
+  const held = await db
+    .select({ contract: contracts, plan: modelContracts.name, holderStatus: holders.status })
+    .from(holders)
+    .innerJoin(contracts, eq(contracts.id, holders.contractId))
+    .innerJoin(modelContracts, eq(modelContracts.id, contracts.modelContractId))
+    .where(eq(holders.personId, personId))
+    .orderBy(asc(contracts.createdAt))
+  const contractIds = held.map(({ contract }) => contract.id)
+
+  const dependentRows = contractIds.length
+    ? await db
+        .select({ dependent: dependents, type: dependentTypes.name, person: persons })
+        .from(dependents)
+        .innerJoin(persons, eq(persons.id, dependents.personId))
+        .leftJoin(dependentTypes, eq(dependentTypes.id, dependents.dependentTypeId))
+        .where(inArray(dependents.contractId, contractIds))
+        .orderBy(asc(dependents.createdAt))
+    : []
+  const documents = await documentsOf(db, [
+    personId,
+    ...dependentRows.map(({ person: row }) => row.id),
+  ])
+
+  const instalments = contractIds.length
+    ? await db
+        .select()
+        .from(paymentOrders)
+        .where(inArray(paymentOrders.contractId, contractIds))
+        .orderBy(asc(paymentOrders.installment), asc(paymentOrders.dueDate))
+    : []
+  const charges = contractIds.length
+    ? await db
+        .select({
+          charge: paymentCharges,
+          contractId: paymentLinks.contractId,
+          instalments: paymentLinks.instalmentIds,
+        })
+        .from(paymentCharges)
+        .innerJoin(paymentLinks, eq(paymentLinks.id, paymentCharges.linkId))
+        .where(inArray(paymentLinks.contractId, contractIds))
+        .orderBy(asc(paymentCharges.createdAt))
+    : []
+  const chargeIds = charges.map(({ charge }) => charge.id)
+  const received = chargeIds.length
+    ? await db
+        .select()
+        .from(receivedPayments)
+        .where(inArray(receivedPayments.chargeId, chargeIds))
+        .orderBy(asc(receivedPayments.receivedAt))
+    : []
+  const instalmentIds = instalments.map((row) => row.id)
+  const sent = instalmentIds.length
+    ? await db
+        .select()
+        .from(reminderSends)
+        .where(inArray(reminderSends.paymentOrderId, instalmentIds))
+        .orderBy(asc(reminderSends.sentAt))
+    : []
+  const numberOf = new Map(instalments.map((row) => [row.id, row.installment]))
+
+  const [preferences] = await db
+    .select()
+    .from(reminderPreferences)
+    .where(eq(reminderPreferences.personId, personId))
+  const keys = await db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.personId, personId))
+    .orderBy(asc(passkeys.createdAt))
+  const sessionRows = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.personId, personId))
+    .orderBy(desc(sessions.createdAt))
+
+  return {
+    sobre: {
+      gerado_em: now.toISOString(),
+      o_que_e:
+        'Cópia de todos os dados pessoais que o portal guarda sobre você e os dependentes dos seus contratos (LGPD, art. 18).',
+      valores: 'Valores em reais.',
+    },
+    titular: { ...person(holder), documentos: documents.get(personId) ?? [] },
+    contratos: held.map(({ contract, plan, holderStatus }) => ({
+      plano: plan,
+      serie: contract.serie,
+      numero: contract.contractNumber,
+      situacao: contract.status,
+      situacao_do_titular: holderStatus,
+      criado_em: iso(contract.createdAt),
+      vendido_em: iso(contract.dateTime),
+      validade: iso(contract.expiration),
+      dependentes_incluidos: contract.dependentsIncluded,
+      dependentes: dependentRows
+        .filter(({ dependent }) => dependent.contractId === contract.id)
+        .map(({ dependent, type, person: row }) => ({
+          tipo: type,
+          situacao: dependent.status,
+          incluido_em: iso(dependent.createdAt),
+          ...person(row),
+          documentos: documents.get(row.id) ?? [],
+        })),
+      parcelas: instalments
+        .filter((row) => row.contractId === contract.id)
+        .map((row) => ({
+          parcela: row.installment,
+          descricao: row.description,
+          vencimento: row.dueDate,
+          valor: reais(row.value),
+          desconto: reais(row.discount),
+          situacao: row.status,
+          valor_pago: reais(row.paidValue),
+          pago_em: iso(row.paidAt),
+          cancelada_em: iso(row.cancelledAt),
+        })),
+      pagamentos: charges
+        .filter(({ contractId }) => contractId === contract.id)
+        .map(({ charge, instalments: ids }) => ({
+          parcelas: ids.map((id) => numberOf.get(id) ?? null),
+          forma: charge.method,
+          situacao: charge.status,
+          valor: reais(charge.amount),
+          vezes: charge.installments,
+          cartao: charge.data.card
+            ? { bandeira: charge.data.card.brand, final: charge.data.card.lastFour }
+            : null,
+          criado_em: iso(charge.createdAt),
+          liquidado_em: iso(charge.settledAt),
+          recebimentos: received
+            .filter((row) => row.chargeId === charge.id)
+            .map((row) => ({
+              forma: row.method,
+              valor: reais(row.amount),
+              recebido_em: iso(row.receivedAt),
+              estorno: row.refundStatus,
+              estornado_em: iso(row.refundedAt),
+            })),
+        })),
+    })),
+    consentimentos: held.map(({ contract, plan }) => ({
+      documento: `Termo de adesão — ${plan}`,
+      contrato: [contract.serie, contract.contractNumber].filter(Boolean).join('/'),
+      aceito: contract.terms,
+      aceito_em: iso(contract.termsAcceptedAt),
+    })),
+    lembretes: {
+      por_email: preferences?.email ?? true,
+      por_whatsapp: preferences?.whatsapp ?? true,
+      preferencia_alterada_em: iso(preferences?.updatedAt),
+      enviados: sent.map((row) => ({
+        parcela: numberOf.get(row.paymentOrderId) ?? null,
+        tipo: row.kind,
+        canal: row.channel,
+        enviado_em: iso(row.sentAt),
+      })),
+    },
+    chaves_de_acesso: keys.map((key) => ({
+      nome: key.name,
+      aparelho: key.device,
+      sincronizada: key.backedUp,
+      criada_em: iso(key.createdAt),
+      ultimo_uso: iso(key.lastUsedAt),
+    })),
+    sessoes: sessionRows.map((row) => ({
+      iniciada_em: iso(row.createdAt),
+      expira_em: iso(row.expiresAt),
+      encerrada_em: iso(row.revokedAt),
+      ativa: !row.revokedAt && row.expiresAt > now,
+    })),
+  }
+}
+
+export const personalDataFileName = (now: Date, extension: 'json' | 'pdf') =>
+  `meus-dados-${now.toISOString().slice(0, 10)}.${extension}`
