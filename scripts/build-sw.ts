@@ -51,6 +51,9 @@ const keptOnVisit = [
   // say that paying needs one.
   { path: '/pagamento', modules: [], routes: ['src/routes/pagamento.tsx'] },
   { path: '/success', modules: [], routes: ['src/routes/success.tsx'] },
+  // Privacy and the copy of one's data (issue 28): opened from /login or the menu, and the copy
+  // is made by the server when asked; kept on the first visit, not installed with the app.
+  { path: '/privacidade', modules: [], routes: ['src/routes/privacidade.tsx'] },
 ]
 /**
  * Loaded on first use and kept, never precached: the WebAuthn ceremonies need the network

@@ -14,6 +14,7 @@ import { Route as SplatRouteImport } from './routes/$'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PagamentoRouteImport } from './routes/pagamento'
+import { Route as PrivacidadeRouteImport } from './routes/privacidade'
 import { Route as SelectedContractRouteImport } from './routes/selected-contract'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -52,6 +53,11 @@ const LoginRoute = LoginRouteImport.update({
 const PagamentoRoute = PagamentoRouteImport.update({
   id: '/pagamento',
   path: '/pagamento',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacidadeRoute = PrivacidadeRouteImport.update({
+  id: '/privacidade',
+  path: '/privacidade',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SelectedContractRoute = SelectedContractRouteImport.update({
@@ -135,6 +141,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/pagamento': typeof PagamentoRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/selected-contract': typeof SelectedContractRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
@@ -156,6 +163,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute
   '/login': typeof LoginRoute
   '/pagamento': typeof PagamentoRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/selected-contract': typeof SelectedContractRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
@@ -179,6 +187,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/login': typeof LoginRoute
   '/pagamento': typeof PagamentoRoute
+  '/privacidade': typeof PrivacidadeRoute
   '/selected-contract': typeof SelectedContractRoute
   '/success': typeof SuccessRoute
   '/terms': typeof TermsRoute
@@ -202,6 +211,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/pagamento'
+    | '/privacidade'
     | '/selected-contract'
     | '/success'
     | '/terms'
@@ -223,6 +233,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/login'
     | '/pagamento'
+    | '/privacidade'
     | '/selected-contract'
     | '/success'
     | '/terms'
@@ -245,6 +256,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/login'
     | '/pagamento'
+    | '/privacidade'
     | '/selected-contract'
     | '/success'
     | '/terms'
@@ -268,6 +280,7 @@ export interface RootRouteChildren {
   AppRoute: typeof AppRouteWithChildren
   LoginRoute: typeof LoginRoute
   PagamentoRoute: typeof PagamentoRoute
+  PrivacidadeRoute: typeof PrivacidadeRoute
   SelectedContractRoute: typeof SelectedContractRoute
   SuccessRoute: typeof SuccessRoute
   TermsRoute: typeof TermsRoute
@@ -310,6 +323,13 @@ declare module '@tanstack/react-router' {
       path: '/pagamento'
       fullPath: '/pagamento'
       preLoaderRoute: typeof PagamentoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacidade': {
+      id: '/privacidade'
+      path: '/privacidade'
+      fullPath: '/privacidade'
+      preLoaderRoute: typeof PrivacidadeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/selected-contract': {
@@ -454,6 +474,7 @@ const rootRouteChildren: RootRouteChildren = {
   AppRoute: AppRouteWithChildren,
   LoginRoute: LoginRoute,
   PagamentoRoute: PagamentoRoute,
+  PrivacidadeRoute: PrivacidadeRoute,
   SelectedContractRoute: SelectedContractRoute,
   SuccessRoute: SuccessRoute,
   TermsRoute: TermsRoute,

@@ -92,6 +92,9 @@ describe('route access rules (spec §2)', () => {
     // The staff page that checks passes at the gate is open.
     ['/verificar', 'missing', null],
     ['/verificar', 'valid', null],
+    // How the portal treats personal data is for anyone (issue 28).
+    ['/privacidade', 'missing', null],
+    ['/privacidade', 'valid', null],
   ]
 
   it.each(rows)('%s with %s token → %s', (pathname, token, expected) => {

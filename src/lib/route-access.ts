@@ -2,9 +2,9 @@ import { isTokenValid, tokenExpiresAt } from '../../contract/session-token'
 
 /**
  * Paths anyone may open, logged in or not (spec §2 route access rules), plus the staff page that
- * checks member passes at the gate.
+ * checks member passes at the gate and how the portal treats personal data (issue 28).
  */
-const openPrefixes = ['/pagamento', '/success', '/verificar'] as const
+const openPrefixes = ['/pagamento', '/success', '/verificar', '/privacidade'] as const
 /** The member card screen: at a gate without signal it matters more than the session. */
 export const memberCardsPath = '/favorites'
 /** The two login screens: open without a token, and sending a logged-in user home. */

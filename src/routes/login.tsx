@@ -2,7 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import * as v from 'valibot'
 import { deliveryChannels } from '../../contract/auth'
-import { AuthPage } from '../features/auth/components/auth-page'
+import { AuthPage, authStyles } from '../features/auth/components/auth-page'
 import { RequestCodeForm } from '../features/auth/components/request-code-form'
 import { afterPaint } from '../ui/after-paint'
 
@@ -54,6 +54,11 @@ function LoginScreen() {
           <PasskeyLogin />
         </Suspense>
       )}
+      {/* What the portal keeps and why, before anyone types an e-mail (issue 28). A plain link:
+          /login's first view has no bytes to spare for the router's. */}
+      <a className={authStyles.legal} href="/privacidade">
+        Privacidade
+      </a>
     </AuthPage>
   )
 }

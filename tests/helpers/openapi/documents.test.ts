@@ -13,7 +13,9 @@ const patterns = (document: OpenApiDocument) =>
     (match) => JSON.parse(match[1] ?? '""') as string,
   )
 
-describe('the official documents, as the validating proxy reads them', () => {
+// Each parses a document of megabytes (the YAML twice): seconds on a busy 2-core machine, past
+// the unit project's 5 s default once (2026-11-27, beside a CI run).
+describe('the official documents, as the validating proxy reads them', { timeout: 30_000 }, () => {
   it('bacen: the corrections hold in memory; the file stays as published', () => {
     const pix = loadPixDocument()
     expect(loadPixDocument()).toBe(pix)

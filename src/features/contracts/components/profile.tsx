@@ -79,6 +79,17 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
                 icon: <CalendarIcon size={20} />,
                 onSelect: onReminders,
               },
+              // The holder's data rights (issue 28): a copy of it all, and how it is treated.
+              {
+                label: 'Meus dados pessoais',
+                icon: <DownloadIcon />,
+                onSelect: () => void navigate({ to: '/privacidade', hash: 'meus-dados' }),
+              },
+              {
+                label: 'Privacidade',
+                icon: <DocumentIcon />,
+                onSelect: () => void navigate({ to: '/privacidade' }),
+              },
               { label: 'Histórico de Visita', disabled: true },
               { label: 'Convite', disabled: true },
             ]}
