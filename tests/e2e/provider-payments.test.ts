@@ -253,7 +253,8 @@ describeBrowser('a provider: DEMO=0 on PostgreSQL, its bank and Stripe', () => {
     it('a server with only the bank configured offers Pix and nothing else', async () => {
       const pixOnly = await startServer(pixEnv())
       try {
-        expect(pixOnly.output()).toContain('Pagamentos ativos: Pix')
+        // Logged as it starts listening: the line may reach our pipe after the first answer.
+        await expect.poll(() => pixOnly.output()).toContain('Pagamentos ativos: Pix')
         await page.goto(`${pixOnly.url}/pagamento?code=${await data.link([5])}`)
         await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
         expect((await page.getByRole('tab').allTextContents()).map((text) => text.trim())).toEqual([
