@@ -219,6 +219,9 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       params: { id: contracts },
     },
     { method: 'GET', path: `${client}/reminder-preferences`, session: true },
+    // The holder's copy of their data (issue 28): the session is the only input.
+    { method: 'GET', path: `${client}/personal-data`, session: true },
+    { method: 'GET', path: `${client}/personal-data/pdf`, session: true },
     {
       method: 'PUT',
       path: `${client}/reminder-preferences`,
