@@ -24,6 +24,7 @@ export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: str
   const open = openAt !== null
   const root = useRef<HTMLDivElement>(null)
   const listId = useId()
+  const withIcons = items.some((item) => item.icon)
 
   const button = () => root.current?.querySelector<HTMLButtonElement>('[aria-haspopup="menu"]')
 
@@ -116,7 +117,12 @@ export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: str
                 item.onSelect?.()
               }}
             >
-              {item.icon}
+              {/* One 20 px slot on every row of a menu with icons: the words start in one column. */}
+              {withIcons && (
+                <span className={styles.icon} aria-hidden="true">
+                  {item.icon}
+                </span>
+              )}
               {item.label}
             </button>
           ))}

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
 import type { PaymentOrder } from '../../../../contract/payments'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -17,12 +18,18 @@ type Props = {
 
 const days = (count: number) => `${count} ${count === 1 ? 'dia' : 'dias'}`
 
-function overdueDetail(instalments: [PaymentOrder, ...PaymentOrder[]]) {
+function overdueDetail(instalments: [PaymentOrder, ...PaymentOrder[]]): ReactNode {
   const [oldest] = instalments
   if (instalments.length > 1)
     return `Parcelas ${instalments.map(instalmentNumber).join(', ')} · a mais antiga venceu em ${formatDate(oldest.due_date)}`
   const late = oldest.delayed_days ?? 0
-  return `Parcela ${instalmentNumber(oldest)} · venceu em ${formatDate(oldest.due_date)}${late > 0 ? ` (há ${days(late)})` : ''}`
+  // "(há 10 dias)" never breaks in two: on a wide screen it wrapped, leaving "dias)" alone.
+  return (
+    <>
+      Parcela {instalmentNumber(oldest)} · venceu em {formatDate(oldest.due_date)}
+      {late > 0 && <span className={styles.together}> (há {days(late)})</span>}
+    </>
+  )
 }
 
 function payLabel(due: Exclude<Due<PaymentOrder>, { kind: 'clear' }>) {
