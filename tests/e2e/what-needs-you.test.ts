@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
-import { browserJourney } from '../helpers/journey'
+import { browserJourney, phone } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
 import { latestMessage } from '../helpers/outbox'
 import type { RunningServer } from '../helpers/server'
@@ -49,6 +49,14 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectText(rows.nth(0).getByRole('heading'), 'Parcela 4')
     await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
     await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
+    // One filled "Pagar", on what is owed now; the others are outlined.
+    const fill = (name: string) =>
+      page
+        .getByRole('button', { name, exact: true })
+        .evaluate((button) => getComputedStyle(button).backgroundColor)
+    const owedNow = await fill('Pagar parcela 4')
+    for (const later of ['Pagar parcela 5', 'Pagar parcela 12'])
+      expect(await fill(later)).not.toBe(owedNow)
     // A first tick already says what "Pagar Débitos" needs; the button itself comes at two.
     await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
     const bar = page.getByRole('region', { name: 'Parcelas selecionadas' })
@@ -57,11 +65,15 @@ describeBrowser('screens that lead with what needs the person', () => {
       bar.getByText('Parcela 4 selecionada · R$ 189,90. Marque outra para pagar as duas juntas.'),
     )
     // The bar never covers the last card: the list ends above it.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
-    const lastAtEnd = await rows.nth(11).boundingBox()
-    const barAtEnd = await bar.boundingBox()
-    if (!lastAtEnd || !barAtEnd) throw new Error('a última parcela ou a barra não aparecem')
-    expect(lastAtEnd.y + lastAtEnd.height).toBeLessThanOrEqual(barAtEnd.y)
+    for (const viewport of [null, { width: 1366, height: 768 }]) {
+      if (viewport) await page.setViewportSize(viewport)
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+      const lastAtEnd = await rows.nth(11).boundingBox()
+      const barAtEnd = await bar.boundingBox()
+      if (!lastAtEnd || !barAtEnd) throw new Error('a última parcela ou a barra não aparecem')
+      expect(lastAtEnd.y + lastAtEnd.height).toBeLessThanOrEqual(barAtEnd.y)
+    }
+    await page.setViewportSize(phone)
     expect(await page.getByRole('button', { name: /^Pagar Débitos/ }).count()).toBe(0)
     await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
     await expectVisible(bar.getByRole('button', { name: /^Pagar Débitos \(2\)/ }))
@@ -122,6 +134,11 @@ describeBrowser('screens that lead with what needs the person', () => {
     const lead = page.getByRole('region', { name: 'Parcela 5' })
     await expectVisible(lead.getByText('R$ 189,90 da parcela − R$ 19,00 de desconto.'))
     await expectVisible(lead.getByText(/^No Pix, \d+% em OFF: você paga R\$ [\d,.]+\.$/))
+    // The card's safety line where the card is typed, not beside Pix.
+    const secure = page.getByText(/^Pagamento seguro: os dados do cartão/)
+    expect(await secure.first().isVisible()).toBe(false)
+    await page.getByRole('tab', { name: /^Cartão/ }).click()
+    await expectVisible(secure)
     await expectNoAxeViolations(page)
   })
 

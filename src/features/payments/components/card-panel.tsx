@@ -98,6 +98,10 @@ export function CardPanel({
             <InstallmentSelect options={options} value={installments} onChange={setInstallments} />
           )}
         </div>
+        {/* Where the card is typed, not above every method (the audit saw it beside Pix). */}
+        <p className={styles.secure}>
+          Pagamento seguro: os dados do cartão vão direto para o processador de pagamentos.
+        </p>
       </div>
       {showAddress && <AddressFields state={address} />}
       <Button type="submit" block disabled={!online} busy={submission.busy}>

@@ -82,6 +82,7 @@ export function InstalmentList({
     })
 
   const due = dueOf(instalments)
+  const leading = new Set(due.instalments.map((instalment) => instalment.id))
 
   return (
     <div className={pageStyles.page}>
@@ -176,6 +177,9 @@ export function InstalmentList({
                     </Button>
                   ) : (
                     <Button
+                      // One filled "Pagar" per list, on what is owed now (overdue, else the
+                      // next): the rest are outlined, so nine blue buttons do not compete.
+                      variant={leading.has(instalment.id) ? 'primary' : 'secondary'}
                       disabled={!online || paying}
                       onClick={() => pay([instalment.id])}
                       aria-label={`Pagar parcela ${number}`}

@@ -241,11 +241,7 @@ function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments:
           No Pix, {pixOffer}: você paga {formatMoney(pix.total)}.
         </p>
       )}
-      {(link.valid_payment_types.credit || link.valid_payment_types.recurrence) && (
-        <p className={styles.secure}>
-          Pagamento seguro: no cartão, os dados vão direto para o processador de pagamentos.
-        </p>
-      )}
+
     </section>
   )
 }
