@@ -241,7 +241,6 @@ function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments:
           No Pix, {pixOffer}: você paga {formatMoney(pix.total)}.
         </p>
       )}
-
     </section>
   )
 }
