@@ -7,7 +7,7 @@
  */
 import { createWriteStream, existsSync, renameSync, rmSync, statSync } from 'node:fs'
 import { chmod, unlink } from 'node:fs/promises'
-import { createServer, request, type Server } from 'node:http'
+import { createServer, type IncomingMessage, request, type Server } from 'node:http'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -81,16 +81,14 @@ export async function backupThroughServer(
   const partial = `${file}.parcial`
   // Left by a copy that was interrupted: never a whole copy, so never kept.
   rmSync(partial, { force: true })
-  const response = await new Promise<import('node:http').IncomingMessage | undefined>(
-    (done, fail) => {
-      const req = request({ socketPath: path, method: 'POST', path: '/backup' }, done)
-      req.on('error', (error: NodeJS.ErrnoException) =>
-        // A socket left by a killed server: nobody listens.
-        ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? done(undefined) : fail(error),
-      )
-      req.end()
-    },
-  )
+  const response = await new Promise<IncomingMessage | undefined>((done, fail) => {
+    const req = request({ socketPath: path, method: 'POST', path: '/backup' }, done)
+    req.on('error', (error: NodeJS.ErrnoException) =>
+      // A socket left by a killed server: nobody listens.
+      ['ECONNREFUSED', 'ENOENT'].includes(error.code ?? '') ? done(undefined) : fail(error),
+    )
+    req.end()
+  })
   if (!response) return undefined
   if (response.statusCode !== 200) {
     let text = ''

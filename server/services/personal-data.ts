@@ -84,6 +84,10 @@ async function documentsOf(db: Database, personIds: string[]) {
   return byPerson
 }
 
+/** Rows read for a list of ids: none, without a query, when the list is empty. */
+const forIds = async <T>(ids: string[], read: (ids: string[]) => Promise<T[]>): Promise<T[]> =>
+  ids.length ? read(ids) : []
+
 export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalData>>>
 
 /** Undefined when the person does not exist (any other answer would say who does). */
@@ -100,55 +104,55 @@ export async function personalData(db: Database, personId: string, now: Date) {
     .orderBy(asc(contracts.createdAt))
   const contractIds = held.map(({ contract }) => contract.id)
 
-  const dependentRows = contractIds.length
-    ? await db
-        .select({ dependent: dependents, type: dependentTypes.name, person: persons })
-        .from(dependents)
-        .innerJoin(persons, eq(persons.id, dependents.personId))
-        .leftJoin(dependentTypes, eq(dependentTypes.id, dependents.dependentTypeId))
-        .where(inArray(dependents.contractId, contractIds))
-        .orderBy(asc(dependents.createdAt))
-    : []
+  const dependentRows = await forIds(contractIds, (ids) =>
+    db
+      .select({ dependent: dependents, type: dependentTypes.name, person: persons })
+      .from(dependents)
+      .innerJoin(persons, eq(persons.id, dependents.personId))
+      .leftJoin(dependentTypes, eq(dependentTypes.id, dependents.dependentTypeId))
+      .where(inArray(dependents.contractId, ids))
+      .orderBy(asc(dependents.createdAt)),
+  )
   const documents = await documentsOf(db, [
     personId,
     ...dependentRows.map(({ person: row }) => row.id),
   ])
 
-  const instalments = contractIds.length
-    ? await db
-        .select()
-        .from(paymentOrders)
-        .where(inArray(paymentOrders.contractId, contractIds))
-        .orderBy(asc(paymentOrders.installment), asc(paymentOrders.dueDate))
-    : []
-  const charges = contractIds.length
-    ? await db
-        .select({
-          charge: paymentCharges,
-          contractId: paymentLinks.contractId,
-          instalments: paymentLinks.instalmentIds,
-        })
-        .from(paymentCharges)
-        .innerJoin(paymentLinks, eq(paymentLinks.id, paymentCharges.linkId))
-        .where(inArray(paymentLinks.contractId, contractIds))
-        .orderBy(asc(paymentCharges.createdAt))
-    : []
+  const instalments = await forIds(contractIds, (ids) =>
+    db
+      .select()
+      .from(paymentOrders)
+      .where(inArray(paymentOrders.contractId, ids))
+      .orderBy(asc(paymentOrders.installment), asc(paymentOrders.dueDate)),
+  )
+  const charges = await forIds(contractIds, (ids) =>
+    db
+      .select({
+        charge: paymentCharges,
+        contractId: paymentLinks.contractId,
+        instalments: paymentLinks.instalmentIds,
+      })
+      .from(paymentCharges)
+      .innerJoin(paymentLinks, eq(paymentLinks.id, paymentCharges.linkId))
+      .where(inArray(paymentLinks.contractId, ids))
+      .orderBy(asc(paymentCharges.createdAt)),
+  )
   const chargeIds = charges.map(({ charge }) => charge.id)
-  const received = chargeIds.length
-    ? await db
-        .select()
-        .from(receivedPayments)
-        .where(inArray(receivedPayments.chargeId, chargeIds))
-        .orderBy(asc(receivedPayments.receivedAt))
-    : []
+  const received = await forIds(chargeIds, (ids) =>
+    db
+      .select()
+      .from(receivedPayments)
+      .where(inArray(receivedPayments.chargeId, ids))
+      .orderBy(asc(receivedPayments.receivedAt)),
+  )
   const instalmentIds = instalments.map((row) => row.id)
-  const sent = instalmentIds.length
-    ? await db
-        .select()
-        .from(reminderSends)
-        .where(inArray(reminderSends.paymentOrderId, instalmentIds))
-        .orderBy(asc(reminderSends.sentAt))
-    : []
+  const sent = await forIds(instalmentIds, (ids) =>
+    db
+      .select()
+      .from(reminderSends)
+      .where(inArray(reminderSends.paymentOrderId, ids))
+      .orderBy(asc(reminderSends.sentAt)),
+  )
   const numberOf = new Map(instalments.map((row) => [row.id, row.installment]))
 
   const [preferences] = await db
