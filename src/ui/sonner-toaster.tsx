@@ -1,16 +1,23 @@
 import { Toaster } from 'sonner'
 
-/** Toasts per spec §4 and §9: top right, light theme, 5 s by default, closable, paused on hover. */
+/** sonner's own breakpoint for its full-width phone layout. */
+const phone = '(max-width: 599px)'
+
+/**
+ * Toasts per spec §4: 5 s by default, closable, paused on hover. On a desktop, top right. On a
+ * phone, at the bottom above the navigation, where the thumb is and where they never cover the
+ * header's back arrow, menu or the screen's title (issue 27).
+ */
 export default function SonnerToaster() {
-  // On a phone, below the header's back arrow and menu (56 px), never over them (issue 27).
+  const onPhone = window.matchMedia(phone).matches
   return (
     <Toaster
-      position="top-right"
+      position={onPhone ? 'bottom-center' : 'top-right'}
       theme="light"
       duration={5000}
       closeButton
       richColors
-      mobileOffset={{ top: 64 }}
+      mobileOffset={{ bottom: 'calc(76px + env(safe-area-inset-bottom))' }}
     />
   )
 }

@@ -46,12 +46,18 @@ describeBrowser(
       await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
       await page.getByRole('button', { name: 'Salvar' }).click()
 
-      const summary = page.getByText(/^\d+ campos precisam de correção\.$/)
-      await expectVisible(summary)
+      const counted = /^\d+ campos precisam de correção\.$/
+      const toast = page
+        .locator('[data-sonner-toast]')
+        .filter({ hasText: /\d+ campos precisam de correção/ })
+      await expectVisible(toast)
       // Read now: the toast lives 3 s (spec §9), less than the checks below take on a busy machine.
-      const toastText =
-        (await page.locator('[data-sonner-toast]').filter({ has: summary }).textContent()) ?? ''
-      const count = Number(/^(\d+)/.exec((await summary.textContent()) ?? '')?.[1])
+      const toastText = (await toast.textContent()) ?? ''
+      const count = Number(/(\d+) campos precisam/.exec(toastText)?.[1])
+      // The form says the same at its top, where it stays until the fields are filled.
+      expect(await page.locator('form').getByText(counted).textContent()).toBe(
+        `${count} campos precisam de correção.`,
+      )
       const invalid = page.locator('[aria-invalid="true"]')
       expect(await invalid.count()).toBe(count)
 

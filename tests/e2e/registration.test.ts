@@ -69,7 +69,16 @@ describeBrowser('registration of holder and dependents', () => {
     await clear('Telefone')
     await page.getByRole('button', { name: 'Salvar' }).click()
     await expectVisible(page.getByText('Preencha o campo obrigatório: Telefone'))
+    // At the top, what is left by section, each leading to its first field.
+    const summary = page.locator('form').getByText('1 campo precisa de correção.')
+    await expectVisible(summary)
+    await field('E-mail').focus()
+    await page.getByRole('button', { name: 'Contato', exact: true }).click()
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+      await field('Telefone').getAttribute('id'),
+    )
     await field('Telefone').pressSequentially('11987654321')
+    expect(await summary.count()).toBe(0)
     await clear('Data de Nascimento')
     await field('Data de Nascimento').pressSequentially('3102')
     await expectVisible(page.getByText('Preencha a data corretamente no formato DD/MM/AAAA'))
@@ -93,8 +102,11 @@ describeBrowser('registration of holder and dependents', () => {
     // Digits read as the field would show them, not as stored.
     await expectVisible(page.getByText('845.120.396-51', { exact: true }))
     expect(await page.getByRole('textbox').count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'Salvar' }).isDisabled()).toBe(true)
+    // Nothing to cancel or save: one way back.
+    expect(await page.getByRole('button', { name: /^(Salvar|Cancelar)$/ }).count()).toBe(0)
     await expectNoAxeViolations(page)
+    await page.getByRole('button', { name: 'Voltar', exact: true }).last().click()
+    await page.waitForURL(`${server.url}/home`)
   })
 
   it('ana adds a dependent with a camera photo and a CEP lookup', async () => {

@@ -133,7 +133,11 @@ describeBrowser('screens that lead with what needs the person', () => {
     expect(await page.locator('body').textContent()).not.toContain('529.982.247-25')
     const lead = page.getByRole('region', { name: 'Parcela 5' })
     await expectVisible(lead.getByText('R$ 189,90 da parcela − R$ 19,00 de desconto.'))
-    await expectVisible(lead.getByText(/^No Pix, \d+% em OFF: você paga R\$ [\d,.]+\.$/))
+    // Each price once: what Pix takes off is in the Pix panel only; no column of R$ 0,00.
+    expect(await lead.getByText(/você paga/).count()).toBe(0)
+    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await expectText(lead.locator('dt:has-text("Juros, multa e correção") + dd'), 'Nenhum')
+    expect(await lead.getByText('R$ 0,00').count()).toBe(0)
     // The card's safety line where the card is typed, not beside Pix.
     const secure = page.getByText(/^Pagamento seguro: os dados do cartão/)
     expect(await secure.first().isVisible()).toBe(false)
@@ -177,5 +181,10 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(ask)
     expect(await ask.getAttribute('href')).toBe('mailto:atendimento@exemplo.com.br')
     await expectNoAxeViolations(page)
+    // A new code would find no contract either: the way on is another e-mail, with an empty field.
+    expect(await page.getByRole('button', { name: /^Reenviar código/ }).count()).toBe(0)
+    await page.getByRole('button', { name: 'Entrar com outro e-mail' }).click()
+    await page.waitForURL(/\/login/)
+    expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe('')
   })
 })

@@ -25,7 +25,6 @@ export async function fillDependent(
   await at('Data de Nascimento').pressSequentially('10052015')
   await at('Gênero').selectOption('Feminino')
   await at('Tipo do dependente').selectOption({ label: 'Filho(a)' })
-  await at('RG').fill('123456789')
   await at('CPF').pressSequentially('11144477735')
   await at('E-mail').fill(`${firstName.toLowerCase()}@exemplo.com.br`)
   await at('DDI').pressSequentially('55')

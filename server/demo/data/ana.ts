@@ -13,7 +13,7 @@ import {
   paymentOrders,
   persons,
 } from '../../db/schema'
-import { standardMandatoryData } from './catalogue'
+import { dependentMandatoryData, standardMandatoryData } from './catalogue'
 import { addDays, addMonths, isoDay } from './dates'
 import { demoEmails, demoIds } from './ids'
 import { demoPhoto } from './portraits'
@@ -102,7 +102,7 @@ export async function seedAna(tx: Database, now: Date) {
     termsAcceptedAt: addDays(soldAt, 1),
     dependentsIncluded: 3,
     holderMandatoryData: standardMandatoryData,
-    dependentMandatoryData: standardMandatoryData,
+    dependentMandatoryData,
     updatedAt: soldAt,
   })
   await tx.insert(holders).values({

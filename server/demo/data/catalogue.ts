@@ -36,6 +36,12 @@ export const standardMandatoryData: MandatoryData = {
   birth_certificate: false,
 }
 
+/**
+ * A dependent is often a child: a CPF comes with the birth registration, an RG years later. The
+ * demo asks dependents for the CPF only, as providers do (issue 27).
+ */
+export const dependentMandatoryData: MandatoryData = { ...standardMandatoryData, rg: false }
+
 type ContractRow = typeof contracts.$inferInsert
 
 /** A holder's contract with the defaults every demo contract shares. */
@@ -51,7 +57,7 @@ export function contractRow(
     expiration: addMonths(soldAt, 12),
     termsAcceptedAt: rest.terms ? addDays(soldAt, 1) : null,
     holderMandatoryData: standardMandatoryData,
-    dependentMandatoryData: standardMandatoryData,
+    dependentMandatoryData,
     updatedAt: soldAt,
     ...rest,
   } satisfies ContractRow

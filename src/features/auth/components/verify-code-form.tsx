@@ -1,7 +1,9 @@
-import { Link } from '@tanstack/react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DeliveryChannel } from '../../../../contract/auth'
 import { brand } from '../../../brand'
+import { signOut } from '../../../offline/sign-out'
 import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -50,6 +52,8 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
   const [error, setError] = useState<string | null>(null)
   const [hint, setHint] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
   const [entering, setEntering] = useState(false)
   // The code was just sent when this screen opens: another one is offered after a short wait,
   // or after whatever wait the server asked for (429 Retry-After).
@@ -224,15 +228,29 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
           Entrando…
         </p>
       )}
-      <Button
-        variant="secondary"
-        block
-        busy={resend.isPending}
-        disabled={resendIn > 0}
-        onClick={requestAnother}
-      >
-        {resendLabel(resendIn)}
-      </Button>
+      {notice ? (
+        // No contract for this e-mail: another code would not change that; another e-mail might.
+        // The session this code opened finds nothing, so it ends before /login opens.
+        <Button
+          block
+          onClick={async () => {
+            await signOut(queryClient)
+            void navigate({ to: '/login', search: { send_to: channel } })
+          }}
+        >
+          Entrar com outro e-mail
+        </Button>
+      ) : (
+        <Button
+          variant="secondary"
+          block
+          busy={resend.isPending}
+          disabled={resendIn > 0}
+          onClick={requestAnother}
+        >
+          {resendLabel(resendIn)}
+        </Button>
+      )}
     </form>
   )
 }

@@ -13,7 +13,7 @@ import { type TabItem, Tabs } from '../../../ui/tabs'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useOnline } from '../../../ui/use-online'
 import { paymentLinkQueryOptions } from '../api/checkout'
-import { type Adjustment, adjustmentsFor, pixAmount, tabLabel } from '../logic/options'
+import { adjustmentsFor, tabLabel } from '../logic/options'
 import { maskCpf, maskEmail, maskPhone } from '../logic/privacy'
 import { useAddress } from './address-fields'
 import { BoletoPanel } from './boleto-panel'
@@ -159,7 +159,7 @@ function PaymentLink({
       <div className={styles.columns}>
         {!swap && (
           <div className={styles.leadArea}>
-            <ChargeLead link={link} adjustments={adjustments} />
+            <ChargeLead link={link} />
           </div>
         )}
         <div className={styles.holderArea}>
@@ -193,9 +193,10 @@ function PaymentLink({
 /**
  * What is being paid, to whom and how much, before anything else (issue 27): the plan and its
  * contract, the instalments with their due dates, the total, and in one line why it differs from
- * the instalment's price and what Pix takes off.
+ * the instalment's price (on a phone, where the rows that say it are folded). What a method takes
+ * off is said once, in its own panel.
  */
-function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments: Adjustment[] }) {
+function ChargeLead({ link }: { link: PaymentLinkData }) {
   const numbers = link.installment
     .split(',')
     .map((part) => part.trim())
@@ -207,8 +208,6 @@ function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments:
     link.fee + link.fine + link.correction > 0 &&
       `${formatMoney(link.fee + link.fine + link.correction)} de juros, multa e correção`,
   ].filter(Boolean)
-  const pix = link.valid_payment_types.pix ? pixAmount(link.value, adjustments) : null
-  const pixOffer = tabLabel(adjustments, 'PIX')
   return (
     <section className={`${styles.box} ${styles.lead}`} aria-labelledby="lead-title">
       <p className={styles.payee}>
@@ -234,11 +233,6 @@ function ChargeLead({ link, adjustments }: { link: PaymentLinkData; adjustments:
             (part, index) => `${index === 0 && link.discount > 0 ? ' − ' : ' + '}${part}`,
           )}
           .
-        </p>
-      )}
-      {pix?.discounted && pixOffer && (
-        <p className={styles.why}>
-          No Pix, {pixOffer}: você paga {formatMoney(pix.total)}.
         </p>
       )}
     </section>
@@ -276,10 +270,7 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
     ['Parcela', link.installment],
     ['Descrição', link.description],
     ['Valor', formatMoney(link.payment_order_value)],
-    ['Desconto', formatMoney(link.discount)],
-    ['Juros', formatMoney(link.fee)],
-    ['Multa', formatMoney(link.fine)],
-    ['Correção', formatMoney(link.correction)],
+    ...chargeChanges(link),
   ]
   const [open, setOpen] = useState(false)
   const detailsId = useId()
@@ -309,6 +300,23 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
       </dl>
     </div>
   )
+}
+
+/**
+ * The spec's discount, fee, fine and correction rows, each with its amount when there is one: a
+ * column of R$ 0,00 says nothing, so when nothing was added one line says so (issue 27).
+ */
+function chargeChanges(link: PaymentLinkData): Array<[string, string]> {
+  const rows: Array<[string, string]> = []
+  if (link.discount > 0) rows.push(['Desconto', formatMoney(link.discount)])
+  const added: Array<[string, number]> = [
+    ['Juros', link.fee],
+    ['Multa', link.fine],
+    ['Correção', link.correction],
+  ]
+  for (const [label, amount] of added) if (amount > 0) rows.push([label, formatMoney(amount)])
+  if (added.every(([, amount]) => amount <= 0)) rows.push(['Juros, multa e correção', 'Nenhum'])
+  return rows
 }
 
 const Row = ({ label, value }: { label: string; value: string }) => (

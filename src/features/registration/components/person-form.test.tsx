@@ -152,9 +152,17 @@ describe('Salvar on an empty registration form', () => {
   it("says the first field's message in a toast, and how many fields need correction", async () => {
     const { user } = renderNewDependent()
     await user.click(await screen.findByRole('button', { name: 'Salvar' }))
-    const count = await screen.findByText('14 campos precisam de correção.')
-    const toast = count.closest('li') as HTMLElement
-    expect(within(toast).getByText('Preencha o campo obrigatório: Primeiro Nome')).toBeTruthy()
+    const counts = await screen.findAllByText('14 campos precisam de correção.')
+    const toast = counts.map((count) => count.closest('[data-sonner-toast]')).find(Boolean)
+    expect(
+      within(toast as HTMLElement).getByText('Preencha o campo obrigatório: Primeiro Nome'),
+    ).toBeTruthy()
+    // And at the top of the form, by section, each a way to its first field.
+    const summary = counts.find((count) => count.closest('form')) as HTMLElement
+    const sections = within(summary.parentElement?.parentElement as HTMLElement)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent)
+    expect(sections).toEqual(['Dados pessoais (6)', 'Contato (2)', 'Endereço (6)'])
   })
 
   it('clears a field’s mark once the person types in it', async () => {
@@ -189,7 +197,7 @@ describe('Meus Dados (the holder)', () => {
     for (const label of ['Primeiro Nome', 'Sobrenome', 'CPF', 'E-mail', 'Telefone'])
       expect(field(label).getAttribute('aria-invalid'), label).toBeNull()
     await waitFor(() => expect(document.activeElement).toBe(field('Data de Nascimento')))
-    expect(await screen.findByText('8 campos precisam de correção.')).toBeTruthy()
+    expect(await screen.findAllByText('8 campos precisam de correção.')).toHaveLength(2)
     expect(screen.getByText('Preencha o campo obrigatório: Data de Nascimento')).toBeTruthy()
     expect(onSave).not.toHaveBeenCalled()
   })

@@ -351,7 +351,8 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
           </Button>
         </div>
       )}
-      <fieldset className={styles.section}>
+      <ErrorSummary errors={errors} form={formRef} />
+      <fieldset className={styles.section} data-section="personal">
         <Legend
           title="Dados pessoais"
           progress={progress([
@@ -424,10 +425,12 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
           {field('passport')}
           {field('birth_certificate')}
         </div>
-        <p className={styles.hint}>{formMessages.identificationHint}</p>
+        {!readOnly && !identityFields.some(shown) && (
+          <p className={styles.hint}>{formMessages.identificationHint}</p>
+        )}
       </fieldset>
 
-      <fieldset className={styles.section}>
+      <fieldset className={styles.section} data-section="documents">
         <legend>Documentos</legend>
         <AttachmentList
           attachments={attachments}
@@ -445,40 +448,55 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       </fieldset>
 
       {showContact && (
-        <fieldset className={styles.section}>
+        <fieldset className={styles.section} data-section="contact">
           <Legend title="Contato" progress={progress(['email', 'number_ddi', 'phone'])} />
           <div className={styles.grid}>
             {field('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
-            {field('number_ddi', { inputMode: 'tel' })}
-            {field('phone', { inputMode: 'tel', autoComplete: 'tel-national' })}
+            <div className={`${styles.pair} ${styles.phone}`}>
+              {field('number_ddi', { inputMode: 'tel' })}
+              {field('phone', { inputMode: 'tel', autoComplete: 'tel-national' })}
+            </div>
           </div>
         </fieldset>
       )}
 
       {showAddress && (
-        <fieldset className={styles.section}>
+        <fieldset className={styles.section} data-section="address">
           <Legend title="Endereço" progress={progress([...addressFields])} />
           <div className={styles.grid}>
             {field('cep', { inputMode: 'numeric', autoComplete: 'postal-code' })}
-            {field('state', { autoComplete: 'address-level1' })}
-            {field('city', { autoComplete: 'address-level2' })}
-            {field('country', { autoComplete: 'country-name' })}
             {field('street', { autoComplete: 'address-line1' })}
+            <div className={styles.pair}>
+              {field('number')}
+              {field('complement', { autoComplete: 'address-line2' })}
+            </div>
             {field('neighborhood')}
-            {field('number')}
-            {field('complement', { autoComplete: 'address-line2' })}
+            <div className={`${styles.pair} ${styles.cityState}`}>
+              {field('city', { autoComplete: 'address-level2' })}
+              {field('state', { autoComplete: 'address-level1' })}
+            </div>
+            {field('country', { autoComplete: 'country-name' })}
           </div>
         </fieldset>
       )}
 
-      <div className={styles.actions}>
-        <Button variant="secondary" onClick={props.onLeave}>
-          Cancelar
-        </Button>
-        <Button type="submit" busy={saving} disabled={readOnly}>
-          Salvar
-        </Button>
-      </div>
+      {readOnly ? (
+        // Nothing here can change, so nothing to cancel or save: one way back (issue 27).
+        <div className={styles.actions}>
+          <Button variant="secondary" className={styles.wideAction} onClick={props.onLeave}>
+            Voltar
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={props.onLeave}>
+            Cancelar
+          </Button>
+          <Button type="submit" busy={saving}>
+            Salvar
+          </Button>
+        </div>
+      )}
       {leaving.status === 'blocked' && (
         <ConfirmDialog {...discardQuestion} onConfirm={leaving.proceed} onCancel={leaving.reset} />
       )}
@@ -486,8 +504,71 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   )
 }
 
+/** When none of these is on the form, the hint says which kind of document to attach. */
+const identityFields: FieldKey[] = ['rg', 'cpf', 'passport', 'birth_certificate']
+
 const mandatoryPrefix = 'Preencha o campo obrigatório:'
 const requiredShort = 'Campo obrigatório.'
+
+const sections = [
+  { id: 'personal', title: 'Dados pessoais' },
+  { id: 'documents', title: 'Documentos' },
+  { id: 'contact', title: 'Contato' },
+  { id: 'address', title: 'Endereço' },
+] as const
+
+const sectionOf = (slot: ErrorSlot): (typeof sections)[number]['id'] | null =>
+  slot === 'form'
+    ? null
+    : slot === 'attachments'
+      ? 'documents'
+      : slot === 'email' || slot === 'number_ddi' || slot === 'phone'
+        ? 'contact'
+        : (addressFields as readonly string[]).includes(slot)
+          ? 'address'
+          : 'personal'
+
+/**
+ * After a save that could not go, at the top of the form: how many fields need the person and
+ * in which sections, each a link to its first one (issue 27). It shrinks as they are fixed.
+ */
+function ErrorSummary({
+  errors,
+  form,
+}: {
+  errors: FieldErrors
+  form: React.RefObject<HTMLFormElement | null>
+}) {
+  const slots = (Object.keys(errors) as ErrorSlot[]).filter((slot) => sectionOf(slot) !== null)
+  if (slots.length === 0) return null
+  const counted = sections
+    .map((section) => ({
+      ...section,
+      count: slots.filter((slot) => sectionOf(slot) === section.id).length,
+    }))
+    .filter((section) => section.count > 0)
+  const goTo = (id: string) =>
+    form.current
+      ?.querySelector<HTMLElement>(`[data-section="${id}"] [aria-invalid="true"]`)
+      ?.focus()
+  return (
+    <div className={styles.errorSummary}>
+      <p>
+        <strong>{errorSummary(slots.length)}</strong>
+      </p>
+      <ul>
+        {counted.map((section) => (
+          <li key={section.id}>
+            <button type="button" className={styles.errorLink} onClick={() => goTo(section.id)}>
+              {section.title}
+            </button>{' '}
+            ({section.count})
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
 
 /** A section's title, with how many of its required fields are filled ("3 de 5"). */
 function Legend({ title, progress }: { title: string; progress: string | null }) {

@@ -14,15 +14,20 @@ export const fieldLabels = registrationFieldLabels
 export type FieldKey = RegistrationField
 export type FormValues = Record<FieldKey, string>
 
+/**
+ * The address in the order a person says it (and a CEP lookup fills it): CEP, street, number,
+ * complement, then neighbourhood, city, state and country (issue 27). The spec's label list
+ * keeps its own order for the server's messages.
+ */
 export const addressFields = [
   'cep',
-  'state',
-  'city',
-  'country',
   'street',
-  'neighborhood',
   'number',
   'complement',
+  'neighborhood',
+  'city',
+  'state',
+  'country',
 ] as const
 
 /** Spec §4/§9: after a successful save the app goes back after 1.5 s. */
