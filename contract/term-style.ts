@@ -31,10 +31,19 @@ li { margin-bottom: .75rem; }
 footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
   font-size: .875rem; color: #4d5a6a; }
 @media (max-width: 480px) { dl { grid-template-columns: 1fr; } dd { margin-bottom: .5rem; } }
+.portal-bar, .portal-next { max-width: 46rem; margin: 0 auto; padding: .75rem 1.25rem;
+  background: #fff; }
+.portal-bar { border-bottom: 1px solid #c9d3e0; }
+.portal-next { padding-bottom: 2.5rem; }
+.portal-back { display: inline-flex; align-items: center; min-height: 44px; padding: 0 1rem;
+  border-radius: 10px; background: #0b4fa8; color: #fff; font-weight: 600; text-decoration: none; }
+.portal-bar .portal-back { padding: 0; background: none; color: #0b4fa8; }
+.portal-bar .portal-back::before { content: "← "; white-space: pre; }
 @media print {
   @page { margin: 2cm; }
   body { background: #fff; color: #000; font-size: 11pt; }
   main { max-width: none; padding: 0; min-height: 0; }
+  .portal-bar, .portal-next { display: none; }
   h1, h2, .subtitle, dt, footer { color: #000; }
   h2 { break-after: avoid; }
   li, dl { break-inside: avoid; }

@@ -12,9 +12,19 @@ export function sanitizeHtml(html: string): string {
  * A standalone, sanitized HTML document, ready to open in its own tab, dressed with the app's own
  * `style` (the server's CSS is dropped with the rest of its head).
  */
-export function sanitizedDocument(html: string, title: string, style = ''): string {
-  const escapedTitle = title.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
+export function sanitizedDocument(
+  html: string,
+  title: string,
+  style = '',
+  back?: { href: string; label: string; note: string },
+): string {
+  const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
   // Our own constant, but still never able to end the element early.
   const css = style.replace(/</g, '\\3c ')
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapedTitle}</title><style>${css}</style></head><body>${sanitizeHtml(html)}</body></html>`
+  // The way back to the app, around the document: a tab of its own is no dead end.
+  const link =
+    back && `<a class="portal-back" href="${escape(back.href)}">${escape(back.label)}</a>`
+  const bar = back ? `<nav class="portal-bar">${link}</nav>` : ''
+  const next = back ? `<aside class="portal-next"><p>${escape(back.note)}</p>${link}</aside>` : ''
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${css}</style></head><body>${bar}${sanitizeHtml(html)}${next}</body></html>`
 }

@@ -37,6 +37,13 @@ describeBrowser('contract journey', () => {
     expect(await termTab.textContent('body')).toContain('Carla')
     // The term is sanitized before it is shown: no script survives.
     expect(await termTab.locator('script').count()).toBe(0)
+    // Not a dead end: above and below the terms, the way back to accept them.
+    const back = termTab.getByRole('link', { name: 'Voltar para aceitar os termos' })
+    expect(await back.count()).toBe(2)
+    expect(await back.last().getAttribute('href')).toBe(`${server.url}/terms`)
+    await back.last().click()
+    await termTab.waitForURL(`${server.url}/terms`)
+    await expectVisible(termTab.getByRole('button', { name: 'Li e aceito' }))
     await termTab.close()
 
     await page.getByRole('button', { name: 'Li e aceito' }).click()
