@@ -155,7 +155,8 @@ build_caddy() {
   podman import \
     --change "ENV XDG_CONFIG_HOME=/config" \
     --change "ENV XDG_DATA_HOME=/data" \
-    --change 'EXPOSE 80 443' \
+    --change 'EXPOSE 80' \
+    --change 'EXPOSE 443' \
     --change 'WORKDIR /srv' \
     --change 'CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]' \
     "$work/caddy.tar" "$tag" >/dev/null
