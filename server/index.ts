@@ -50,6 +50,25 @@ async function openMigratedDatabase(config: Config) {
 const config = readConfig()
 // JSON lines on stdout (short readable ones in demo mode on a terminal): logger.ts.
 const logger = createLogger({ level: config.logLevel, demo: config.demo })
+
+// SIGTERM (a deploy, `docker stop`) and SIGINT stop the server gracefully (shutdown below). One
+// that arrives while it starts (initdb, migrations, the demo seed) is kept until the start is
+// done, then the server stops the same way: killed half-way, the data folder would keep a stale
+// lock, and as a container's PID 1, which ignores a signal it has no handler for, the server
+// would run on until the runtime's SIGKILL. A second signal while it starts ends it at once.
+let started = false
+let signalledWhileStarting: NodeJS.Signals | undefined
+function onSignal(signal: NodeJS.Signals) {
+  if (started) return void shutdown(signal)
+  if (signalledWhileStarting) process.exit(1)
+  signalledWhileStarting = signal
+  logger.info(
+    `${signal} recebido durante a inicialização: o servidor encerra assim que ela terminar.`,
+  )
+}
+process.on('SIGINT', onSignal)
+process.on('SIGTERM', onSignal)
+
 const database = await openMigratedDatabase(config)
 if (config.demo && (await seedDemoData(database.db))) {
   logger.info('[demo] dados de demonstração criados')
@@ -131,11 +150,17 @@ async function shutdown(signal: string) {
   logger.info(`${signal} recebido, encerrando…`)
   // Stop accepting connections, let open requests finish, then release the database.
   const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+  // close() ends the connections idle at that moment; one kept alive (a browser's, a proxy's
+  // pool) whose request was still in flight turns idle once its answer is sent: end it then.
+  const idle = setInterval(() => {
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+  }, 100)
   // Requests still open after a few seconds (a stuck client) are cut rather than waited on.
   const force = setTimeout(() => {
     if ('closeAllConnections' in server) server.closeAllConnections()
   }, 5_000)
   await closed
+  clearInterval(idle)
   clearTimeout(force)
   await stopReconciler()
   await stopReminders()
@@ -145,5 +170,5 @@ async function shutdown(signal: string) {
   await database.close()
   process.exit(0)
 }
-process.on('SIGINT', () => void shutdown('SIGINT'))
-process.on('SIGTERM', () => void shutdown('SIGTERM'))
+started = true
+if (signalledWhileStarting) void shutdown(signalledWhileStarting)
