@@ -142,6 +142,8 @@ describeBrowser('registration of holder and dependents', () => {
     await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
     await page.waitForURL(`${server.url}/dependents`)
     await expectVisible(page.getByRole('heading', { name: 'Lia Souza' }))
+    // Who she is to the holder and when she was born, under her name.
+    await expectVisible(page.getByText('Filho(a) · Nascimento: 10/05/2015'))
     await expectVisible(page.getByText('2 de 3 dependentes inclusos'))
   })
 

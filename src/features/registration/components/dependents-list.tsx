@@ -16,6 +16,7 @@ import {
   progressLabel,
   visibleDependents,
 } from '../logic/dependents'
+import { toBrazilianDate } from '../logic/form'
 import styles from './dependents-list.module.css'
 
 type Props = {
@@ -67,6 +68,7 @@ export function DependentsList({ dependents, included, marks }: Props) {
             />
             <div className={styles.who}>
               <h2 className={styles.name}>{dependent.person.name}</h2>
+              <DependentFacts dependent={dependent} />
               <span>
                 <Chip {...contractStatusChip(dependent.status)} />{' '}
                 <SaveMark state={marks.get(dependent.id)?.state} />
@@ -110,4 +112,11 @@ export function DependentsList({ dependents, included, marks }: Props) {
       </ul>
     </div>
   )
+}
+
+/** Who the dependent is to the holder and when they were born: tells two children apart. */
+function DependentFacts({ dependent }: { dependent: Dependent }) {
+  const born = toBrazilianDate(dependent.person.birth_date)
+  const facts = [dependent.dependent_type?.name, born && `Nascimento: ${born}`].filter(Boolean)
+  return facts.length > 0 ? <span className={styles.facts}>{facts.join(' · ')}</span> : null
 }
