@@ -163,6 +163,8 @@ describe('Salvar on an empty registration form', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent)
     expect(sections).toEqual(['Dados pessoais (6)', 'Contato (2)', 'Endereço (6)'])
+    // The progress counts the same fields, the dependent's type among them.
+    expect(screen.getByText('Campos obrigatórios: 0 de 14 preenchidos')).toBeTruthy()
   })
 
   it('clears a field’s mark once the person types in it', async () => {

@@ -255,9 +255,14 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const required = (keys: FieldKey[]) =>
     keys.filter((key) => shown(key) && mandatory[key] && !disabled(key))
   const filled = (keys: FieldKey[]) => keys.filter((key) => values[key].trim() !== '').length
-  const progress = (keys: FieldKey[]) => {
-    const asked = required(keys)
-    return asked.length === 0 || readOnly ? null : `${filled(asked)} de ${asked.length}`
+  // The dependent's type is required too (when it can still be chosen): counted with the rest,
+  // so the progress and the error summary add up to the same number.
+  const typeAsked = dependentTypes !== undefined && who !== 'existingDependent' ? 1 : 0
+  const typeDone = typeAsked && dependentTypeId ? 1 : 0
+  const progress = (keys: FieldKey[], withType = false) => {
+    const asked = required(keys).length + (withType ? typeAsked : 0)
+    const done = filled(required(keys)) + (withType ? typeDone : 0)
+    return asked === 0 || readOnly ? null : `${done} de ${asked}`
   }
 
   const field = (
@@ -297,17 +302,18 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const showContact = shown('email')
   const showAddress = shown('cep')
 
-  const allRequired = required(Object.keys(values) as FieldKey[])
-  const done = filled(allRequired)
+  const allFields = required(Object.keys(values) as FieldKey[])
+  const requiredCount = allFields.length + typeAsked
+  const done = filled(allFields) + typeDone
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
-      {!readOnly && allRequired.length > 0 && (
+      {!readOnly && requiredCount > 0 && (
         <div className={styles.progress}>
           <p id={progressId}>
-            Campos obrigatórios: {done} de {allRequired.length} preenchidos
+            Campos obrigatórios: {done} de {requiredCount} preenchidos
           </p>
-          <progress aria-labelledby={progressId} max={allRequired.length} value={done} />
+          <progress aria-labelledby={progressId} max={requiredCount} value={done} />
         </div>
       )}
       {readOnly && (
@@ -355,16 +361,19 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       <fieldset className={styles.section} data-section="personal">
         <Legend
           title="Dados pessoais"
-          progress={progress([
-            'first_name',
-            'last_name',
-            'birthdate',
-            'gender',
-            'rg',
-            'cpf',
-            'passport',
-            'birth_certificate',
-          ])}
+          progress={progress(
+            [
+              'first_name',
+              'last_name',
+              'birthdate',
+              'gender',
+              'rg',
+              'cpf',
+              'passport',
+              'birth_certificate',
+            ],
+            true,
+          )}
         />
         <div className={styles.photo}>
           <Avatar base64={photo ?? person?.image?.base_64} name={name} size={88} />
