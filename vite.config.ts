@@ -1,7 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
-import { brandPlugin, outDir } from './scripts/brand-build'
+import { brandPlugin, outDir } from './scripts/brand-build.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 

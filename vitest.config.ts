@@ -1,6 +1,5 @@
 import { defineConfig } from 'vitest/config'
-import { brandDefine } from './scripts/brand-build'
-
+import { brandDefine } from './scripts/brand-build.ts'
 
 export default defineConfig({
   // src/brand.ts's values, as the build puts them (tests do not load vite.config.ts).

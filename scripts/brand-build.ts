@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
-import { BrandError, type LoadedBrand, loadBrand } from '../server/brand'
+import { BrandError, type LoadedBrand, loadBrand } from '../server/brand.ts'
 import type { AppBrand } from '../src/brand'
 
 /** The folder the build writes the app to: `OUT_DIR`, else dist/ (the browser test's own brand). */

@@ -1,6 +1,6 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadBrand } from './brand'
 
@@ -17,7 +17,8 @@ function brandFile(brand: unknown, logo: string | null = '<svg viewBox="0 0 1 1"
   const file = join(folder, 'brand.json')
   writeFileSync(file, typeof brand === 'string' ? brand : JSON.stringify(brand))
   if (logo !== null) writeFileSync(join(folder, 'logo.svg'), logo)
-  return { file, shown: relative(process.cwd(), file) }
+  // Outside the folder the command runs in: named by its whole path.
+  return { file, shown: file }
 }
 
 describe('loadBrand', () => {
@@ -58,6 +59,12 @@ describe('loadBrand', () => {
     )
     const png = brandFile(today, '\x89PNG')
     expect(() => loadBrand(png.file)).toThrow(`${png.shown}: logo: logo.svg não é um SVG.`)
+  })
+
+  it('names a file inside the working folder by its relative path', () => {
+    expect(() => loadBrand('docs/nao-existe.json')).toThrow(
+      /^docs\/nao-existe\.json: o arquivo da marca não pôde ser lido/,
+    )
   })
 
   it('refuses a file that is not there', () => {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs'
 import { dirname, relative, resolve } from 'node:path'
-import { type Brand, contrastProblem, parseBrand } from '../contract/brand'
+import { type Brand, contrastProblem, parseBrand } from '../contract/brand.ts'
 
 export type { Brand } from '../contract/brand'
 

@@ -2,6 +2,7 @@
  * Every environment variable the server reads, parsed in one place (docs/design.md §4).
  * Invalid values throw a ConfigError naming the variable, so a bad deploy fails at start.
  */
+import { BrandError, type LoadedBrand, loadBrand } from './brand'
 
 export interface Config {
   port: number
@@ -64,6 +65,11 @@ export interface Config {
    * private network or plain http (tests, on-premise); WEBHOOK_TIMEOUT (15 s) per attempt.
    */
   webhooks: { allowPrivate: boolean; timeoutMs: number; everyMs: number }
+  /**
+   * The provider's brand (BRAND_FILE, else ./brand.json; decision 023): the names, contact and
+   * logo that e-mails, messages, documents, cards and passkeys carry.
+   */
+  brand: LoadedBrand
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -299,6 +305,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const demo = optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined
+  const brand = readBrand(get('BRAND_FILE'))
   const publicUrl = optional('PUBLIC_URL', (raw) =>
     parseUrl('PUBLIC_URL', raw, ['http:', 'https:']).replace(/\/+$/, ''),
   )
@@ -323,7 +330,7 @@ export function loadConfig(env: Env = process.env): Config {
     passTtlSeconds: optional('PASS_TTL', (raw) => parseDuration('PASS_TTL', raw)) ?? 7 * DAY,
     otpTtlSeconds: optional('OTP_TTL', (raw) => parseDuration('OTP_TTL', raw)) ?? 5 * 60,
     smtpUrl: optional('SMTP_URL', (raw) => parseUrl('SMTP_URL', raw, ['smtp:', 'smtps:'])),
-    mailFrom: get('MAIL_FROM') ?? 'Portal do Titular <nao-responda@portal.local>',
+    mailFrom: mailSender(get('MAIL_FROM') ?? 'nao-responda@portal.local', brand.productName),
     whatsapp:
       whatsappUrl && whatsappToken ? { apiUrl: whatsappUrl, token: whatsappToken } : undefined,
     publicUrl,
@@ -369,6 +376,7 @@ export function loadConfig(env: Env = process.env): Config {
         (optional('WEBHOOK_TIMEOUT', (raw) => parseDuration('WEBHOOK_TIMEOUT', raw)) ?? 15) * 1000,
       everyMs: 1000,
     },
+    brand,
   }
 }
 
@@ -412,6 +420,23 @@ function parseProxyHops(raw: string): number {
 }
 
 /** The origin of links to the portal: PUBLIC_URL, or in demo mode this machine's own address. */
+/** The brand file's one sentence, as a configuration error (a bad brand stops the start). */
+function readBrand(file: string | undefined): LoadedBrand {
+  try {
+    return loadBrand(file)
+  } catch (error) {
+    if (error instanceof BrandError) throw new ConfigError(error.message)
+    throw error
+  }
+}
+
+/** MAIL_FROM as given when it names its sender; a bare address goes out under the brand's name. */
+export function mailSender(from: string, productName: string): string {
+  if (from.includes('<')) return from
+  const name = /[",;:<>@()[\]\\]/.test(productName) ? JSON.stringify(productName) : productName
+  return `${name} <${from}>`
+}
+
 export const appOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) =>
   config.publicUrl ?? `http://localhost:${config.port}`
 
