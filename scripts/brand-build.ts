@@ -6,9 +6,9 @@
  * scripts/build-icons.ts. A bad brand file stops the build with its one sentence.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import type { Plugin, ResolvedConfig } from 'vite'
-import { BrandError, type LoadedBrand, loadBrand } from '../server/brand.ts'
+import { BrandError, builtBrandFile, type LoadedBrand, loadBrand } from '../server/brand.ts'
 import type { AppBrand } from '../src/brand'
 
 /** The folder the build writes the app to: `OUT_DIR`, else dist/ (the browser test's own brand). */
@@ -131,6 +131,13 @@ export function brandPlugin(): Plugin {
       writeFileSync(manifest, brandManifest(readFileSync(manifest, 'utf8'), brand))
       mkdirSync(resolve(out, 'icons'), { recursive: true })
       writeFileSync(resolve(out, 'icons/icon.svg'), brand.logoSvg)
+      // The brand this app was built with, for a server started on it without BRAND_FILE (a
+      // container holding only the built files); under "/.", which the server never serves.
+      const kept = resolve(out, builtBrandFile)
+      mkdirSync(dirname(kept), { recursive: true })
+      const { logoSvg, file: _, ...fields } = brand
+      writeFileSync(kept, `${JSON.stringify({ ...fields, logo: 'logo.svg' }, null, 2)}\n`)
+      writeFileSync(resolve(dirname(kept), 'logo.svg'), logoSvg)
     },
   }
 }

@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { loadBrand } from './brand'
+import { loadConfig } from './config'
 
 const today = JSON.parse(readFileSync(resolve('brand.json'), 'utf8'))
 const folders: string[] = []
@@ -70,6 +71,20 @@ describe('loadBrand', () => {
   it('refuses a file that is not there', () => {
     expect(() => loadBrand('/nao/existe/brand.json')).toThrow(
       '/nao/existe/brand.json: o arquivo da marca não pôde ser lido (BRAND_FILE aponta para ele).',
+    )
+  })
+
+  it('starts with the brand the served app was built with when BRAND_FILE is not set', () => {
+    // What the build keeps in <STATIC_DIR>/.brand/ (a container holds only the built files).
+    const staticDir = mkdtempSync(join(tmpdir(), 'pdt-built-app-'))
+    folders.push(staticDir)
+    cpSync('docs/brand-example', join(staticDir, '.brand'), { recursive: true })
+    expect(loadConfig({ STATIC_DIR: staticDir }).brand.productName).toBe('Sócio Vila Nova')
+    expect(loadConfig({ STATIC_DIR: staticDir, BRAND_FILE: 'brand.json' }).brand.productName).toBe(
+      'Portal do Titular',
+    )
+    expect(loadConfig({ STATIC_DIR: join(staticDir, 'sem-build') }).brand.productName).toBe(
+      'Portal do Titular',
     )
   })
 })

@@ -22,6 +22,8 @@ export class BrandError extends Error {
 }
 
 export const defaultBrandFile = 'brand.json'
+/** Where the build keeps the brand it was made with, inside the built app (never served). */
+export const builtBrandFile = '.brand/brand.json'
 
 export function loadBrand(file = process.env.BRAND_FILE || defaultBrandFile): LoadedBrand {
   const path = resolve(file)

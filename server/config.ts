@@ -2,7 +2,9 @@
  * Every environment variable the server reads, parsed in one place (docs/design.md §4).
  * Invalid values throw a ConfigError naming the variable, so a bad deploy fails at start.
  */
-import { BrandError, type LoadedBrand, loadBrand } from './brand'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { BrandError, builtBrandFile, defaultBrandFile, type LoadedBrand, loadBrand } from './brand'
 
 export interface Config {
   port: number
@@ -305,7 +307,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const demo = optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined
-  const brand = readBrand(get('BRAND_FILE'))
+  const staticDir = get('STATIC_DIR') ?? './dist'
+  const brand = readBrand(get('BRAND_FILE'), staticDir)
   const publicUrl = optional('PUBLIC_URL', (raw) =>
     parseUrl('PUBLIC_URL', raw, ['http:', 'https:']).replace(/\/+$/, ''),
   )
@@ -334,7 +337,7 @@ export function loadConfig(env: Env = process.env): Config {
     whatsapp:
       whatsappUrl && whatsappToken ? { apiUrl: whatsappUrl, token: whatsappToken } : undefined,
     publicUrl,
-    staticDir: get('STATIC_DIR') ?? './dist',
+    staticDir,
     otpLimitPerDestination:
       optional('OTP_LIMIT_PER_DESTINATION', (raw) =>
         parseInteger('OTP_LIMIT_PER_DESTINATION', raw, 1, 1_000_000),
@@ -420,10 +423,15 @@ function parseProxyHops(raw: string): number {
 }
 
 /** The origin of links to the portal: PUBLIC_URL, or in demo mode this machine's own address. */
-/** The brand file's one sentence, as a configuration error (a bad brand stops the start). */
-function readBrand(file: string | undefined): LoadedBrand {
+/**
+ * BRAND_FILE; else the brand the served app was built with (the build keeps a copy in
+ * `<STATIC_DIR>/.brand/`, so an image holding only the built files speaks with its app's
+ * brand); else ./brand.json. Its one sentence, as a configuration error, stops the start.
+ */
+function readBrand(file: string | undefined, staticDir: string): LoadedBrand {
+  const built = join(staticDir, builtBrandFile)
   try {
-    return loadBrand(file)
+    return loadBrand(file ?? (existsSync(built) ? built : defaultBrandFile))
   } catch (error) {
     if (error instanceof BrandError) throw new ConfigError(error.message)
     throw error
