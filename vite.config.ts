@@ -1,6 +1,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { brandPlugin, outDir } from './scripts/brand-build.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
@@ -36,8 +37,11 @@ export default defineConfig({
     }),
     react(),
     withoutDocsText,
+    // The provider's brand file: names, colours, manifest, logo (decision 023).
+    brandPlugin(),
   ],
   build: {
+    outDir,
     target: 'es2022',
     sourcemap: false,
     // dist/.vite/manifest.json: the chunk graph the size budgets and the service worker build read.

@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config'
+import { brandDefine } from './scripts/brand-build.ts'
 
 export default defineConfig({
+  // src/brand.ts's values, as the build puts them (tests do not load vite.config.ts).
+  define: brandDefine(),
   test: {
     // The JSON report lets CI print one 'N passed, N failed' line.
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
@@ -9,6 +12,7 @@ export default defineConfig({
     maxWorkers: 2,
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: [
@@ -24,6 +28,7 @@ export default defineConfig({
       },
       {
         // Components rendered in a DOM and used as a person would (Testing Library).
+        extends: true,
         test: {
           name: 'components',
           include: ['src/**/*.test.tsx'],

@@ -3,9 +3,10 @@
  * clause list never split mid-clause when printed. One style for both readers of the terms:
  * the server's standalone document (server/services/term-html.ts, allowed by its CSP hash) and
  * the app, which opens the sanitized body only and dresses it with this style plus its own font
- * (`fontUrl`, an absolute URL: a blob document has no base of its own).
+ * (`fontUrl`, an absolute URL: a blob document has no base of its own). Headings take the
+ * brand's primary colour (brand.json).
  */
-export function termDocumentStyle(fontUrl?: string) {
+export function termDocumentStyle(fontUrl: string | undefined, primary: string) {
   const fontFace = fontUrl
     ? `@font-face { font-family: "Inter Variable"; font-style: normal; font-weight: 100 900;
   font-display: swap; src: url("${fontUrl}") format("woff2-variations"); }
@@ -18,8 +19,8 @@ body { margin: 0; background: #f3f6fb; color: #1b2430; font: 16px/1.6 ${family};
 main, body > :not(main) { box-sizing: border-box; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; background: #fff;
   min-height: 100vh; }
-h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: #0b4fa8; }
-h2 { font-size: 1.125rem; line-height: 1.3; margin: 2rem 0 .5rem; color: #0b4fa8;
+h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: ${primary}; }
+h2 { font-size: 1.125rem; line-height: 1.3; margin: 2rem 0 .5rem; color: ${primary};
   padding-bottom: .25rem; border-bottom: 1px solid #c9d3e0; }
 p { margin: 0 0 .75rem; }
 .subtitle { margin: 0; color: #4d5a6a; }
@@ -36,8 +37,8 @@ footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
 .portal-bar { border-bottom: 1px solid #c9d3e0; }
 .portal-next { padding-bottom: 2.5rem; }
 .portal-back { display: inline-flex; align-items: center; min-height: 44px; padding: 0 1rem;
-  border-radius: 10px; background: #0b4fa8; color: #fff; font-weight: 600; text-decoration: none; }
-.portal-bar .portal-back { padding: 0; background: none; color: #0b4fa8; }
+  border-radius: 10px; background: ${primary}; color: #fff; font-weight: 600; text-decoration: none; }
+.portal-bar .portal-back { padding: 0; background: none; color: ${primary}; }
 .portal-bar .portal-back::before { content: "← "; white-space: pre; }
 @media print {
   @page { margin: 2cm; }

@@ -4,10 +4,11 @@
  * `precompressed`). Runs last: the service worker file is compressed too.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { outDir } from './brand-build'
 
-const dist = resolve(import.meta.dirname, '..', 'dist')
+const dist = outDir
 const compressible = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/
 /** Below this a compressed copy saves less than the extra header costs. */
 const minimumBytes = 1024

@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path'
 import { build } from 'vite'
+import { outDir } from './brand-build'
 
 const root = resolve(import.meta.dirname, '..')
 
@@ -17,7 +18,7 @@ await build({
   ssr: { noExternal: true },
   build: {
     ssr: resolve(root, 'src/entry-server.tsx'),
-    outDir: resolve(root, 'dist/.ssr'),
+    outDir: resolve(outDir, '.ssr'),
     emptyOutDir: true,
     copyPublicDir: false,
     manifest: false,

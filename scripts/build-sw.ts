@@ -9,6 +9,7 @@ import { build, loadEnv } from 'vite'
 import { injectManifest } from 'workbox-build'
 import { screenSnapshots } from '../contract/worker-messages'
 import type { BuildInfo } from '../sw/build-info'
+import { outDir } from './brand-build'
 import {
   closure,
   entryKey,
@@ -22,7 +23,7 @@ import {
 } from './chunk-graph'
 
 const root = resolve(import.meta.dirname, '..')
-const dist = resolve(root, 'dist')
+const dist = outDir
 const manifest = readManifest(dist)
 const entry = entryKey(manifest)
 

@@ -5,15 +5,26 @@
  * starts its own server on a free port with a fresh DATA_DIR, as the browser journeys do, and
  * drives the system Chromium (CHROME_PATH). Not part of `npm test`: it judges nothing, it is for
  * people to look at. Needs `npm run build` first.
+ *
+ * With `BRAND_FILE` (decision 023), it first builds the app with that brand into a folder of its
+ * own (dist/ stays as it is), serves it with a server started with the same brand, and writes
+ * to screenshots/<the brand file's folder>/, e.g. `BRAND_FILE=docs/brand-example/brand.json`
+ * → screenshots/brand-example/.
  */
 import { mkdirSync, rmSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { buildBrandedApp } from '../tests/helpers/branded-app'
 import { animationsSettled, launchBrowser } from '../tests/helpers/chromium'
 import { latestMessage } from '../tests/helpers/outbox'
 import { type RunningServer, startServer } from '../tests/helpers/server'
 
-const out = resolve(import.meta.dirname, '../screenshots')
+const brandFile = process.env.BRAND_FILE
+const out = resolve(
+  import.meta.dirname,
+  '../screenshots',
+  brandFile ? basename(dirname(resolve(brandFile))) : '',
+)
 const devices = {
   phone: { width: 390, height: 844 },
   desktop: { width: 1366, height: 768 },
@@ -278,7 +289,12 @@ async function brunoOverdue(browser: Browser, server: RunningServer, device: Dev
 async function main() {
   rmSync(out, { recursive: true, force: true })
   mkdirSync(out, { recursive: true })
-  const [server, browser] = await Promise.all([startServer(), launchBrowser()])
+  // The server takes BRAND_FILE from this process's environment; the app is built with it.
+  const branded = brandFile ? buildBrandedApp(brandFile) : undefined
+  const [server, browser] = await Promise.all([
+    startServer(branded ? { STATIC_DIR: branded } : {}),
+    launchBrowser(),
+  ])
   try {
     for (const device of Object.keys(devices) as Device[]) {
       console.log(`${device} (${devices[device].width}×${devices[device].height})`)
@@ -317,6 +333,7 @@ async function main() {
   } finally {
     await browser.close()
     await server.close()
+    if (branded) rmSync(branded, { recursive: true, force: true })
   }
   console.log(`${written} imagens em ${out}`)
   if (failures.length > 0) {

@@ -2,6 +2,9 @@
  * Every environment variable the server reads, parsed in one place (docs/design.md §4).
  * Invalid values throw a ConfigError naming the variable, so a bad deploy fails at start.
  */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { BrandError, builtBrandFile, defaultBrandFile, type LoadedBrand, loadBrand } from './brand'
 
 export interface Config {
   port: number
@@ -64,6 +67,11 @@ export interface Config {
    * private network or plain http (tests, on-premise); WEBHOOK_TIMEOUT (15 s) per attempt.
    */
   webhooks: { allowPrivate: boolean; timeoutMs: number; everyMs: number }
+  /**
+   * The provider's brand (BRAND_FILE, else ./brand.json; decision 023): the names, contact and
+   * logo that e-mails, messages, documents, cards and passkeys carry.
+   */
+  brand: LoadedBrand
 }
 
 export const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
@@ -299,6 +307,8 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const demo = optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined
+  const staticDir = get('STATIC_DIR') ?? './dist'
+  const brand = readBrand(get('BRAND_FILE'), staticDir)
   const publicUrl = optional('PUBLIC_URL', (raw) =>
     parseUrl('PUBLIC_URL', raw, ['http:', 'https:']).replace(/\/+$/, ''),
   )
@@ -323,11 +333,11 @@ export function loadConfig(env: Env = process.env): Config {
     passTtlSeconds: optional('PASS_TTL', (raw) => parseDuration('PASS_TTL', raw)) ?? 7 * DAY,
     otpTtlSeconds: optional('OTP_TTL', (raw) => parseDuration('OTP_TTL', raw)) ?? 5 * 60,
     smtpUrl: optional('SMTP_URL', (raw) => parseUrl('SMTP_URL', raw, ['smtp:', 'smtps:'])),
-    mailFrom: get('MAIL_FROM') ?? 'Portal do Titular <nao-responda@portal.local>',
+    mailFrom: mailSender(get('MAIL_FROM') ?? 'nao-responda@portal.local', brand.productName),
     whatsapp:
       whatsappUrl && whatsappToken ? { apiUrl: whatsappUrl, token: whatsappToken } : undefined,
     publicUrl,
-    staticDir: get('STATIC_DIR') ?? './dist',
+    staticDir,
     otpLimitPerDestination:
       optional('OTP_LIMIT_PER_DESTINATION', (raw) =>
         parseInteger('OTP_LIMIT_PER_DESTINATION', raw, 1, 1_000_000),
@@ -369,6 +379,7 @@ export function loadConfig(env: Env = process.env): Config {
         (optional('WEBHOOK_TIMEOUT', (raw) => parseDuration('WEBHOOK_TIMEOUT', raw)) ?? 15) * 1000,
       everyMs: 1000,
     },
+    brand,
   }
 }
 
@@ -412,6 +423,28 @@ function parseProxyHops(raw: string): number {
 }
 
 /** The origin of links to the portal: PUBLIC_URL, or in demo mode this machine's own address. */
+/**
+ * BRAND_FILE; else the brand the served app was built with (the build keeps a copy in
+ * `<STATIC_DIR>/.brand/`, so an image holding only the built files speaks with its app's
+ * brand); else ./brand.json. Its one sentence, as a configuration error, stops the start.
+ */
+function readBrand(file: string | undefined, staticDir: string): LoadedBrand {
+  const built = join(staticDir, builtBrandFile)
+  try {
+    return loadBrand(file ?? (existsSync(built) ? built : defaultBrandFile))
+  } catch (error) {
+    if (error instanceof BrandError) throw new ConfigError(error.message)
+    throw error
+  }
+}
+
+/** MAIL_FROM as given when it names its sender; a bare address goes out under the brand's name. */
+export function mailSender(from: string, productName: string): string {
+  if (from.includes('<')) return from
+  const name = /[",;:<>@()[\]\\]/.test(productName) ? JSON.stringify(productName) : productName
+  return `${name} <${from}>`
+}
+
 export const appOrigin = (config: Pick<Config, 'publicUrl' | 'port'>) =>
   config.publicUrl ?? `http://localhost:${config.port}`
 

@@ -89,7 +89,9 @@ if (!config.whatsapp)
 
 const { app, deps, payments } = createServer({ config, db: database.db, mail, whatsapp, logger })
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  logger.info(`Portal do Titular em http://localhost:${info.port} (ouvindo em ${config.host})`)
+  logger.info(
+    `${config.brand.productName} em http://localhost:${info.port} (ouvindo em ${config.host})`,
+  )
   logger.info(`[pagamentos] ${liveMethodsLine(payments, config)}`)
   if (config.demo) {
     logger.info(
@@ -136,6 +138,7 @@ const stopReminders = remindersEveryMs ? startReminders(deps, remindersEveryMs) 
 const webhooks = startWebhookDeliverer(
   {
     ...deps,
+    portal: config.brand.productName,
     allowPrivate: config.webhooks.allowPrivate,
     timeoutMs: config.webhooks.timeoutMs,
   },

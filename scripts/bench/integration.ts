@@ -234,6 +234,7 @@ async function webhookRun(
       logger: silentLogger(),
       mail: { send: async () => {} },
       now: () => new Date(),
+      portal: 'Portal do Titular',
       allowPrivate: true,
       timeoutMs: 15_000,
     },

@@ -208,7 +208,7 @@ describe.each(backends)('security headers on every answer (%s)', (backend) => {
     const response = await authed(`/socios-api/client/term/contract?id=${demoIds.ana.contract}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toMatch(/^text\/html/)
-    expectSecurityHeaders(response, termHtmlPolicy)
+    expectSecurityHeaders(response, termHtmlPolicy(server.config.brand.colors.primary))
   })
 
   it('answers a registration save over 8 MB with 413 and the headers', async () => {

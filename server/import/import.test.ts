@@ -160,6 +160,7 @@ describe.each(backends)('import from spreadsheets (%s)', (backend) => {
         logger: server.logger,
         mail: { send: async () => {} },
         now: () => new Date(),
+        portal: server.config.brand.productName,
         allowPrivate: true,
         timeoutMs: 2_000,
       })

@@ -9,7 +9,7 @@ import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
 import { idOrNotFound, readJson } from '../http/validate'
-import { contactLine, renderCardLayouts } from '../services/card-layout'
+import { cardLook, renderCardLayouts } from '../services/card-layout'
 import { cardMessages, findHolderCardSheet, listContractCards } from '../services/cards'
 import { contractMessages } from '../services/contracts'
 import { passKeysOf, publicJwks } from '../services/passes'
@@ -19,7 +19,7 @@ const PRIVATE = 'private, no-store'
 
 export function cardRoutes(deps: ServerDeps) {
   const passKeys = passKeysOf(deps.db)
-  const contact = contactLine(deps.config.publicUrl)
+  const look = cardLook(deps.config)
 
   return new Hono<AppEnv>()
     .post(at('listCards'), async (c) => {
@@ -40,7 +40,7 @@ export function cardRoutes(deps: ServerDeps) {
       const cardId = idOrNotFound(c.req.param('cardId'), cardMessages.notFound)
       const sheet = await findHolderCardSheet(deps.db, c.get('personId'), cardId)
       if (!sheet) throw new ApiError(404, cardMessages.notFound)
-      return c.json(renderCardLayouts(sheet, contact), 200, { 'Cache-Control': PRIVATE })
+      return c.json(renderCardLayouts(sheet, look), 200, { 'Cache-Control': PRIVATE })
     })
 }
 

@@ -64,7 +64,11 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
       // Beyond the spec: the receipt of a paid link, for whoever holds its code.
       .get(at('linkReceipt'), async (c) => {
         const { code } = readQuery(c, paymentLinkQuery)
-        const pdf = await receiptPdf(await receiptOfLink(deps.db, code), deps.now())
+        const pdf = await receiptPdf(
+          await receiptOfLink(deps.db, code),
+          deps.now(),
+          deps.config.brand.productName,
+        )
         return c.text(Buffer.from(pdf).toString('base64'), 200, NO_STORE)
       })
       // Beyond the spec: what a paid link paid (for /success), without the payer's personal data.

@@ -81,6 +81,7 @@ describe.each(backends)('events and webhooks (%s)', (backend) => {
     logger: server.logger,
     mail: { send: async () => {} },
     now: server.clock.now,
+    portal: server.config.brand.productName,
     allowPrivate: true,
     timeoutMs: 1_000,
     random: () => 0.5,

@@ -24,7 +24,7 @@ import { at } from '../http/declared'
 import { keyGuard, ProblemError, parseProblems } from '../http/integration'
 import { idempotentPosts } from '../http/integration-idempotent'
 import { readJsonBody } from '../http/validate'
-import { contactLine } from '../services/card-layout'
+import { cardLook } from '../services/card-layout'
 import { liveMethods, type PaymentsDeps } from '../services/collections'
 import { type Cursor, decodeCursor } from '../services/cursor'
 import {
@@ -146,13 +146,13 @@ export function integrationRoutes(deps: ServerDeps, payments: PaymentsDeps | und
       return upserted(c, await upsertPlan(deps.db, externalId, input, deps.now()))
     })
     .get(at('getPlanCardLayout'), guard('getPlanCardLayout'), async (c) =>
-      json(c, await planCardLayout(deps.db, externalIdOf(c), contactLine(deps.config.publicUrl))),
+      json(c, await planCardLayout(deps.db, externalIdOf(c), cardLook(deps.config))),
     )
     .put(at('putPlanCardLayout'), guard('putPlanCardLayout'), async (c) => {
       const externalId = externalIdOf(c)
       const input = await bodyOf(c, cardLayoutRequest)
       await setPlanCardLayout(deps.db, externalId, input, deps.now())
-      return json(c, await planCardLayout(deps.db, externalId, contactLine(deps.config.publicUrl)))
+      return json(c, await planCardLayout(deps.db, externalId, cardLook(deps.config)))
     })
     .delete(at('deletePlanCardLayout'), guard('deletePlanCardLayout'), async (c) => {
       await setPlanCardLayout(deps.db, externalIdOf(c), null, deps.now())

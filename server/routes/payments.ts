@@ -42,7 +42,7 @@ export function paymentRoutes(deps: ServerDeps) {
       .get(at('instalmentReceipt'), async (c) => {
         const id = idOrNotFound(c.req.param('id'), receiptMessages.notFound)
         const receipt = await receiptOfInstalment(deps.db, c.get('personId'), id)
-        const pdf = await receiptPdf(receipt, deps.now())
+        const pdf = await receiptPdf(receipt, deps.now(), deps.config.brand.productName)
         return c.text(Buffer.from(pdf).toString('base64'), 200, { 'Cache-Control': PRIVATE })
       })
       .get(at('sendPaymentLink'), async (c) => {

@@ -31,7 +31,7 @@ export function privacyRoutes(deps: ServerDeps) {
     )
     if (count > personalDataLimit.limit)
       throw tooManyRequests(privacyMessages.tooMany, retryAfterSeconds)
-    const data = await personalData(deps.db, personId, now)
+    const data = await personalData(deps.db, personId, now, deps.config.brand)
     if (!data) throw new ApiError(401, privacyMessages.gone)
     deps.logger.info(
       { personId, format, contracts: data.contratos.length },

@@ -29,16 +29,20 @@ export function termRoutes(deps: ServerDeps) {
     .get(at('adhesionTerm'), async (c) => {
       const found = await ownContract(c.get('personId'), c.req.param('id'))
       const now = deps.now()
-      const pdf = await renderAdhesionTermPdf(termDocument(found, now), now)
+      const pdf = await renderAdhesionTermPdf(termDocument(found, now, deps.config.brand), now)
       return c.text(Buffer.from(pdf).toString('base64'), 200, { 'Cache-Control': PRIVATE })
     })
     .get(at('getTerms'), async (c) => {
       const { id } = readQuery(c, termContractQuery)
       const found = await ownContract(c.get('personId'), id)
-      return c.html(renderPurchaseTermsHtml(termDocument(found, deps.now())), 200, {
-        'Cache-Control': PRIVATE,
-        'Content-Security-Policy': termHtmlPolicy,
-      })
+      return c.html(
+        renderPurchaseTermsHtml(termDocument(found, deps.now(), deps.config.brand)),
+        200,
+        {
+          'Cache-Control': PRIVATE,
+          'Content-Security-Policy': termHtmlPolicy(deps.config.brand.colors.primary),
+        },
+      )
     })
     .post(at('acceptTerms'), async (c) => {
       await readOptionalJson(c, acceptTermRequest)

@@ -5,8 +5,10 @@
  * URLs) and sizes everything relative to its width (credit-card landscape, 85.6 × 54 mm).
  * Every value from the database is escaped.
  */
+import type { Brand } from '../../contract/brand'
 import type { CardLayouts } from '../../contract/cards'
 import type { cardLayoutFields } from '../../contract/integration'
+import type { Config } from '../config'
 import { escapeHtml as e } from './html'
 
 export interface CardSheet {
@@ -34,10 +36,27 @@ export const cardNotice = 'Documento pessoal e intransferível. Apresente com do
 const svgDataUrl = (svg: string) =>
   `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`
 
-/** The portal's icon (public/icons/icon.svg). */
-const logo = svgDataUrl(
-  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#0b4fa8"/><path d="M18 44V20h16a10 10 0 0 1 0 20H26" fill="none" stroke="#fff" stroke-width="6" stroke-linecap="round" stroke-linejoin="round"/><circle cx="46" cy="46" r="5" fill="#7fb2ff"/></svg>',
-)
+/**
+ * What the portal's own card takes from the brand (brand.json, decision 023): its name, logo and
+ * colours, and the back's contact line.
+ */
+export interface CardLook {
+  portal: string
+  /** The logo as a data: URL (the card is drawn and kept on the device, offline). */
+  logo: string
+  colors: Brand['colors']
+  contact: string
+}
+
+export function cardLook(config: Pick<Config, 'publicUrl' | 'brand'>): CardLook {
+  const { brand } = config
+  return {
+    portal: brand.productName,
+    logo: svgDataUrl(brand.logoSvg),
+    colors: brand.colors,
+    contact: contactLine(config.publicUrl, brand.productName),
+  }
+}
 
 const silhouette = svgDataUrl(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 60 80"><rect width="60" height="80" fill="#dfe9f7"/><circle cx="30" cy="30" r="13" fill="#9fb7d6"/><path d="M4 80c0-17 12-28 26-28s26 11 26 28z" fill="#9fb7d6"/></svg>',
@@ -99,17 +118,17 @@ const label = (text: string, colour: string) =>
   `<div style="${font(2.5)};letter-spacing:0.1em;text-transform:uppercase;color:${colour}">${text}</div>`
 const oneLine = 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis'
 
-function front(sheet: CardSheet): string {
+function front(sheet: CardSheet, look: CardLook): string {
   const chip = statusChip(sheet)
   const photo = photoDataUrl(sheet.photoBase64) ?? silhouette
   const field = (name: string, value: string, style: string) =>
     `<div style="min-width:0">${label(name, 'rgba(255,255,255,0.75)')}<div style="${style}">${e(value)}</div></div>`
-  return `<div style="${card('linear-gradient(135deg,#083a7d 0%,#0b4fa8 48%,#3d8bfd 100%)', 'color:#ffffff')}">
+  return `<div style="${card(`linear-gradient(135deg,${look.colors.primaryDark} 0%,${look.colors.primary} 48%,${look.colors.accent} 100%)`, `color:${look.colors.onPrimary}`)}">
 ${bubble('right:-22%;top:-50%', '70%', 0.08)}${bubble('right:-6%;bottom:-62%', '52%', 0.06)}
 <div style="${layer};padding:5% 6%;gap:3%">
 <div style="display:flex;align-items:center;gap:3%">
-<img src="${logo}" alt="Portal do Titular" style="width:10%;aspect-ratio:1;border-radius:22%;box-shadow:0 0 0 1px rgba(255,255,255,0.7)">
-<div style="flex:1;min-width:0">${label('Portal do Titular', 'rgba(255,255,255,0.8)')}<div style="${font(4.4)};font-weight:700;${oneLine}">${e(sheet.modelName)}</div></div>
+<img src="${look.logo}" alt="${e(look.portal)}" style="width:10%;aspect-ratio:1;border-radius:22%;box-shadow:0 0 0 1px rgba(255,255,255,0.7)">
+<div style="flex:1;min-width:0">${label(e(look.portal), 'rgba(255,255,255,0.8)')}<div style="${font(4.4)};font-weight:700;${oneLine}">${e(sheet.modelName)}</div></div>
 </div>
 <div style="flex:1;min-height:0;display:flex;align-items:center;gap:5%">
 <img src="${e(photo)}" alt="Foto de ${e(sheet.personName)}" style="width:23%;aspect-ratio:3/4;object-fit:cover;border-radius:8%/6%;border:2px solid rgba(255,255,255,0.9);background:#dfe9f7">
@@ -127,7 +146,7 @@ ${field('Validade', cardDate(sheet.expirationDate), `${font(3.8)};font-weight:60
 </div>`
 }
 
-function back(sheet: CardSheet, contact: string): string {
+function back(sheet: CardSheet, look: CardLook): string {
   const contract = [
     sheet.contractNumber ? `nº ${sheet.contractNumber}` : null,
     sheet.serie ? `Série ${sheet.serie}` : null,
@@ -137,18 +156,18 @@ function back(sheet: CardSheet, contact: string): string {
   const field = (name: string, value: string) =>
     `<div style="min-width:0">${label(name, '#52606d')}<div style="${font(4)};font-weight:700;color:#102a43;${oneLine}">${e(value)}</div></div>`
   return `<div style="${card('linear-gradient(180deg,#f7faff 0%,#e6eef9 100%)', 'color:#1f2933;border:1px solid #c9d6e8')}">
-<div style="position:absolute;left:0;right:0;top:9%;height:17%;background:linear-gradient(90deg,#083a7d,#0b4fa8 60%,#3d8bfd)"></div>
+<div style="position:absolute;left:0;right:0;top:9%;height:17%;background:linear-gradient(90deg,${look.colors.primaryDark},${look.colors.primary} 60%,${look.colors.accent})"></div>
 <div style="${layer};padding:0 6% 4.5%">
 <div style="height:32%;flex:none"></div>
 <div style="display:flex;flex-direction:column;gap:0.5em;${font(3)}">
 ${field('Titular', sheet.holderName)}
 ${field('Contrato', contract || '—')}
 </div>
-<div style="margin-top:3%;${font(3)};color:#334e68;border-left:3px solid #0b4fa8;padding-left:2.5%">${e(cardNotice)}</div>
+<div style="margin-top:3%;${font(3)};color:#334e68;border-left:3px solid ${look.colors.primary};padding-left:2.5%">${e(cardNotice)}</div>
 <div style="flex:1"></div>
 <div style="display:flex;align-items:center;gap:2.5%">
-<img src="${logo}" alt="" style="width:6.5%;aspect-ratio:1;border-radius:22%">
-<div style="flex:1;min-width:0;${font(2.6)};color:#52606d;overflow-wrap:anywhere">${e(contact)}</div>
+<img src="${look.logo}" alt="" style="width:6.5%;aspect-ratio:1;border-radius:22%">
+<div style="flex:1;min-width:0;${font(2.6)};color:#52606d;overflow-wrap:anywhere">${e(look.contact)}</div>
 </div>
 </div>
 </div>`
@@ -177,17 +196,17 @@ export function fillTemplate(template: string, sheet: CardSheet): string {
   )
 }
 
-export function renderCardLayouts(sheet: CardSheet, contact: string): CardLayouts {
+export function renderCardLayouts(sheet: CardSheet, look: CardLook): CardLayouts {
   if (sheet.layout)
     return {
       frontLayout: fillTemplate(sheet.layout.front, sheet),
       backLayout: fillTemplate(sheet.layout.back, sheet),
     }
-  return { frontLayout: front(sheet), backLayout: back(sheet, contact) }
+  return { frontLayout: front(sheet, look), backLayout: back(sheet, look) }
 }
 
 /** The portal's own templates, as a provider starts from (GET …/card-layout). */
-export function defaultTemplates(contact: string) {
+export function defaultTemplates(look: CardLook) {
   const sheet: CardSheet = {
     code: '{{matricula}}',
     status: 'ACTIVE',
@@ -201,18 +220,18 @@ export function defaultTemplates(contact: string) {
     layout: null,
   }
   return {
-    front: front(sheet)
+    front: front(sheet, look)
       .replace(e(silhouette), '{{foto}}')
       .replace('—', '{{validade}}')
       .replace('>ATIVO<', '>{{status}}<'),
-    back: back(sheet, contact),
+    back: back(sheet, look),
   }
 }
 
 /** The back's contact line; with PUBLIC_URL it names the portal's address. */
-export function contactLine(publicUrl: string | undefined): string {
+function contactLine(publicUrl: string | undefined, portal: string): string {
   const host = publicUrl ? new URL(publicUrl).host : null
   return host
-    ? `Dúvidas e 2ª via: Portal do Titular — ${host}`
-    : 'Dúvidas e 2ª via: fale conosco pelo Portal do Titular.'
+    ? `Dúvidas e 2ª via: ${portal} — ${host}`
+    : `Dúvidas e 2ª via: fale conosco pelo ${portal}.`
 }

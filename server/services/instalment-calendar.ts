@@ -23,7 +23,7 @@ const alarmTrigger = (daysBefore: number) =>
   daysBefore === 0 ? { hours: 9, before: false } : { hours: 24 * daysBefore - 9, before: true }
 
 export function instalmentCalendar(
-  config: Pick<Config, 'publicUrl' | 'port' | 'reminders'>,
+  config: Pick<Config, 'publicUrl' | 'port' | 'reminders' | 'brand'>,
   instalments: PaymentOrder[],
   now: Date,
 ): string {
@@ -48,7 +48,7 @@ export function instalmentCalendar(
       return {
         uid: `${instalment.id}@portal-do-titular`,
         title,
-        description: `Parcela ${instalment.installment}, de ${reais(amount)}, vence em ${brazilianDate(instalment.due_date)}. Depois do vencimento há multa e juros. Pague pelo Portal do Titular: ${url}`,
+        description: `Parcela ${instalment.installment}, de ${reais(amount)}, vence em ${brazilianDate(instalment.due_date)}. Depois do vencimento há multa e juros. Pague pelo ${config.brand.productName}: ${url}`,
         url,
         start: dateArray(instalment.due_date),
         end: dateArray(addDaysTo(instalment.due_date, 1)),
@@ -65,7 +65,7 @@ export function instalmentCalendar(
     })
   const { error, value } = createEvents(events, {
     productId: 'portal-do-titular/parcelas',
-    calName: 'Parcelas do Portal do Titular',
+    calName: `Parcelas do ${config.brand.productName}`,
   })
   // Our own events always validate; a failure here is a bug, answered as one (500).
   if (error || value === null) throw error ?? new Error('ics: calendário vazio')

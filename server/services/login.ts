@@ -73,7 +73,7 @@ export function createLoginService(deps: ServerDeps) {
     // A code is stored for every e-mail, known or not, so both answers take the same work and
     // time; one for an unknown e-mail is never sent, and could never open a session.
     const code = generateCode()
-    const text = `Seu código de acesso ao Portal do Titular é ${code}. Ele vale por ${describeDuration(config.otpTtlSeconds)}. Não compartilhe este código.`
+    const text = `Seu código de acesso ao ${config.brand.productName} é ${code}. Ele vale por ${describeDuration(config.otpTtlSeconds)}. Não compartilhe este código.`
     const { otp } = await deps.keys()
     await db.transaction(async (tx) => {
       await storeCode(tx, {
@@ -110,7 +110,7 @@ export function createLoginService(deps: ServerDeps) {
 
   function deliver(channel: DeliveryChannel, to: string, text: string) {
     return channel === 'email'
-      ? deps.mail.send({ to, subject: 'Seu código de acesso ao Portal do Titular', text })
+      ? deps.mail.send({ to, subject: `Seu código de acesso ao ${config.brand.productName}`, text })
       : deps.whatsapp.send({ to, text })
   }
 

@@ -44,7 +44,6 @@ export const passkeyMessages = {
 /** How long a challenge may be answered: enough to find the phone and touch the sensor. */
 export const CHALLENGE_TTL_SECONDS = 5 * 60
 const SWEEP_EVERY_MS = 60 * 60 * 1000
-const RP_NAME = 'Portal do Titular'
 
 type Purpose = 'register' | 'login'
 
@@ -152,7 +151,8 @@ export function createPasskeyService(deps: ServerDeps) {
       .from(passkeys)
       .where(eq(passkeys.personId, personId))
     const options = await generateRegistrationOptions({
-      rpName: RP_NAME,
+      // The name the device shows beside the passkey: the brand's (brand.json).
+      rpName: config.brand.productName,
       rpID: rp.id,
       userName: person?.email ?? personId,
       userDisplayName: person ? `${person.firstName} ${person.lastName}`.trim() : '',

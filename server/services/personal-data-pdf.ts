@@ -85,7 +85,12 @@ export async function personalDataPdf(data: PersonalData, now: Date): Promise<Ui
 
   w.text('Meus dados pessoais', { size: 20, font: bold, color: ACCENT, after: 2 })
   w.text(`${name} · cópia gerada em ${when(data.sobre.gerado_em)}`, { color: MUTED })
-  w.text(data.sobre.o_que_e, { color: MUTED, after: 8 })
+  w.text(data.sobre.o_que_e, { color: MUTED, after: 2 })
+  const { controlador } = data.sobre
+  w.text(
+    `Quem trata estes dados: ${controlador.nome} (${controlador.contato.email}, WhatsApp ${controlador.contato.whatsapp}).`,
+    { color: MUTED, after: 8 },
+  )
 
   w.heading('Titular')
   personFields(w, data.titular)

@@ -8,7 +8,9 @@
  * credential ids, session tokens, login codes), and what the portal derives to run (rate-limit
  * counters, idempotency keys).
  */
+
 import { asc, desc, eq, inArray } from 'drizzle-orm'
+import type { Brand } from '../../contract/brand'
 import type { Database } from '../db/client'
 import {
   contracts,
@@ -91,7 +93,13 @@ const forIds = async <T>(ids: string[], read: (ids: string[]) => Promise<T[]>): 
 export type PersonalData = NonNullable<Awaited<ReturnType<typeof personalData>>>
 
 /** Undefined when the person does not exist (any other answer would say who does). */
-export async function personalData(db: Database, personId: string, now: Date) {
+/** `brand`: who controls the data and how to reach them (brand.json), named in the copy. */
+export async function personalData(
+  db: Database,
+  personId: string,
+  now: Date,
+  brand: Pick<Brand, 'provider' | 'support'>,
+) {
   const [holder] = await db.select().from(persons).where(eq(persons.id, personId))
   if (!holder) return undefined
 
@@ -176,6 +184,13 @@ export async function personalData(db: Database, personId: string, now: Date) {
       o_que_e:
         'Cópia de todos os dados pessoais que o portal guarda sobre você e os dependentes dos seus contratos (LGPD, art. 18).',
       valores: 'Valores em reais.',
+      controlador: {
+        nome: brand.provider.name,
+        contato: {
+          email: brand.support.email,
+          whatsapp: brand.support.whatsappText,
+        },
+      },
     },
     titular: { ...person(holder), documentos: documents.get(personId) ?? [] },
     contratos: held.map(({ contract, plan, holderStatus }) => ({

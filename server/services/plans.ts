@@ -8,7 +8,7 @@ import type { CardLayoutUpsert, Plan, PlanPayments, PlanUpsert } from '../../con
 import type { Database } from '../db/client'
 import { modelContracts, paymentSettings } from '../db/schema'
 import { ProblemError } from '../http/integration'
-import { defaultTemplates } from './card-layout'
+import { type CardLook, defaultTemplates } from './card-layout'
 import { type Cursor, pageOf } from './cursor'
 import { sameValues, type Upserted, upsertRetrying } from './upserts'
 
@@ -146,13 +146,13 @@ export async function listPlans(db: Database, cursor: Cursor | undefined, limit:
 }
 
 /** The plan's card templates: its own, or the portal's (`custom: false`) to start from. */
-export async function planCardLayout(db: Database, externalId: string, contact: string) {
+export async function planCardLayout(db: Database, externalId: string, look: CardLook) {
   const [row] = await db
     .select({ layout: modelContracts.cardLayout })
     .from(modelContracts)
     .where(eq(modelContracts.externalId, externalId))
   if (!row) throw new ProblemError(404, planMessages.notFound)
-  const layout = row.layout ?? defaultTemplates(contact)
+  const layout = row.layout ?? defaultTemplates(look)
   return { planExternalId: externalId, custom: row.layout !== null, ...layout }
 }
 

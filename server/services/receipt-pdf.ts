@@ -17,10 +17,15 @@ const moment = new Intl.DateTimeFormat('pt-BR', {
   timeZone: 'America/Sao_Paulo',
 })
 
-export async function receiptPdf(receipt: Receipt, issuedAt: Date): Promise<Uint8Array> {
+/** `portal`: the brand's product name, which issues the receipt. */
+export async function receiptPdf(
+  receipt: Receipt,
+  issuedAt: Date,
+  portal: string,
+): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   doc.setTitle('Comprovante de pagamento')
-  doc.setCreator('Portal do Titular')
+  doc.setCreator(portal)
   const page = doc.addPage([PAGE.width, PAGE.height])
   const regular = await doc.embedFont(StandardFonts.Helvetica)
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
@@ -57,6 +62,6 @@ export async function receiptPdf(receipt: Receipt, issuedAt: Date): Promise<Uint
     )
   y -= 10
   line(`Total pago: ${reais(receipt.total)}`, { size: 14, font: bold, after: 18 })
-  line(`Emitido em ${moment.format(issuedAt)} pelo Portal do Titular.`, { size: 9, color: MUTED })
+  line(`Emitido em ${moment.format(issuedAt)} pelo ${portal}.`, { size: 9, color: MUTED })
   return doc.save()
 }

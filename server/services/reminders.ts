@@ -86,6 +86,8 @@ export function reminderMessage(input: {
   amount: number
   today: string
   link: string
+  /** Who the message is from: the brand's product name. */
+  from: string
 }) {
   const what = `a parcela ${input.installment} (${input.description}), de ${reais(input.amount)},`
   if (input.kind === 'DUE_SOON') {
@@ -95,12 +97,12 @@ export function reminderMessage(input: {
         days === 0
           ? 'Sua parcela vence hoje'
           : `Sua parcela vence em ${brazilianDate(input.dueDate)}`,
-      text: `Portal do Titular: ${what} ${whenDue(days, input.dueDate)}. Para pagar agora, abra: ${input.link}`,
+      text: `${input.from}: ${what} ${whenDue(days, input.dueDate)}. Para pagar agora, abra: ${input.link}`,
     }
   }
   return {
     subject: 'Parcela vencida',
-    text: `Portal do Titular: ${what} venceu em ${brazilianDate(input.dueDate)} e está em atraso (o valor já inclui multa e juros). Para pagar agora, abra: ${input.link}`,
+    text: `${input.from}: ${what} venceu em ${brazilianDate(input.dueDate)} e está em atraso (o valor já inclui multa e juros). Para pagar agora, abra: ${input.link}`,
   }
 }
 
@@ -228,6 +230,7 @@ export async function runReminderPass(deps: MessageDeps, now: Date): Promise<Rem
       amount: instalmentDue(order, today).total,
       today,
       link,
+      from: deps.config.brand.productName,
     })
     const claimed = await claimReminder(deps, due, { ...message, code, link }, today, now)
     for (const target of claimed) {

@@ -9,14 +9,14 @@ import { termDocumentStyle } from '../../contract/term-style'
 import type { TermDocument } from './terms'
 
 /** The terms' one style (contract/term-style.ts), shared with the app's reading of them. */
-const styleText = termDocumentStyle()
-const style = raw(styleText)
+const styleText = (primary: string) => termDocumentStyle(undefined, primary)
 
 /**
- * Nothing runs, nothing loads: the one style element above is allowed by its hash, so even
- * markup slipped into a value could not bring styles of its own (no 'unsafe-inline').
+ * Nothing runs, nothing loads: the one style element of the document is allowed by its hash, so
+ * even markup slipped into a value could not bring styles of its own (no 'unsafe-inline').
  */
-export const termHtmlPolicy = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(styleText).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
+export const termHtmlPolicy = (primary: string) =>
+  `default-src 'none'; style-src 'sha256-${createHash('sha256').update(styleText(primary)).digest('base64')}'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'`
 
 export function renderPurchaseTermsHtml(term: TermDocument) {
   const dependents =
@@ -27,14 +27,14 @@ export function renderPurchaseTermsHtml(term: TermDocument) {
     term.dependentsIncluded > 0 ? `até ${term.dependentsIncluded}` : 'nenhum (plano individual)'
   const acceptance = term.acceptedAt
     ? `Termos aceitos eletronicamente em ${term.acceptedAt}.`
-    : 'Aceite pendente: leia os termos e confirme no Portal do Titular.'
+    : `Aceite pendente: leia os termos e confirme no ${term.portal}.`
   return html`<!doctype html>
 <html lang="pt-BR">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Termos de Compra — ${term.modelName} — Contrato ${term.contractNumber}</title>
-<style>${style}</style>
+<style>${raw(styleText(term.primary))}</style>
 </head>
 <body>
 <main>

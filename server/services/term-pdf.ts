@@ -130,9 +130,9 @@ export async function renderAdhesionTermPdf(term: TermDocument, now: Date): Prom
 
   doc.setTitle(`Termo de Adesão — Contrato ${term.contractNumber}`)
   doc.setSubject(`${term.modelName} — ${term.holderName}`)
-  doc.setAuthor('Portal do Titular')
-  doc.setCreator('Portal do Titular')
-  doc.setProducer('Portal do Titular')
+  doc.setAuthor(term.portal)
+  doc.setCreator(term.portal)
+  doc.setProducer(term.portal)
   doc.setLanguage('pt-BR')
   doc.setCreationDate(now)
   doc.setModificationDate(now)
@@ -167,8 +167,8 @@ export async function renderAdhesionTermPdf(term: TermDocument, now: Date): Prom
   w.heading('Assinatura')
   w.text(
     term.acceptedAt
-      ? `Assinado eletronicamente por ${term.holderName}, CPF ${term.cpf}, com o aceite dos termos em ${term.acceptedAt} no Portal do Titular.`
-      : `Assinatura pendente: ${term.holderName}, CPF ${term.cpf}, ainda não aceitou os termos no Portal do Titular.`,
+      ? `Assinado eletronicamente por ${term.holderName}, CPF ${term.cpf}, com o aceite dos termos em ${term.acceptedAt} no ${term.portal}.`
+      : `Assinatura pendente: ${term.holderName}, CPF ${term.cpf}, ainda não aceitou os termos no ${term.portal}.`,
   )
 
   const pages = doc.getPages()

@@ -3,6 +3,7 @@
  * purchase terms (HTML, term-html.ts) and the signed adhesion term (PDF, term-pdf.ts).
  */
 import { and, eq } from 'drizzle-orm'
+import type { Brand } from '../../contract/brand'
 import type { Database } from '../db/client'
 import { contracts, holders } from '../db/schema'
 import type { HolderContract } from './contracts'
@@ -87,9 +88,16 @@ export interface TermDocument {
   clauses: TermClause[]
   /** When the document was produced, 'dd/mm/aaaa às hh:mm'. */
   generatedAt: string
+  /** The portal's name (brand.json's productName), where the terms were accepted. */
+  portal: string
+  /** The brand's primary colour, for the headings of the HTML document. */
+  primary: string
 }
 
-export function termDocument(found: HolderContract, now: Date): TermDocument {
+/** What a term takes from the brand (config.brand). */
+export type TermBrand = Pick<Brand, 'productName' | 'colors'>
+
+export function termDocument(found: HolderContract, now: Date, brand: TermBrand): TermDocument {
   const { contract, person, model } = found
   const contractNumber =
     [contract.serie, contract.contractNumber].filter(Boolean).join('/') || contract.id
@@ -126,7 +134,7 @@ export function termDocument(found: HolderContract, now: Date): TermDocument {
       },
       {
         title: 'Pagamento',
-        text: 'As parcelas vencem nas datas indicadas no Portal do Titular e podem ser pagas por Pix, cartão de crédito, recorrência no cartão ou boleto. Parcelas em atraso estão sujeitas a multa, juros e correção.',
+        text: `As parcelas vencem nas datas indicadas no ${brand.productName} e podem ser pagas por Pix, cartão de crédito, recorrência no cartão ou boleto. Parcelas em atraso estão sujeitas a multa, juros e correção.`,
       },
       {
         title: 'Dados pessoais',
@@ -138,9 +146,11 @@ export function termDocument(found: HolderContract, now: Date): TermDocument {
       },
       {
         title: 'Aceite eletrônico',
-        text: 'O aceite eletrônico registrado no Portal do Titular tem a mesma validade da assinatura física deste termo.',
+        text: `O aceite eletrônico registrado no ${brand.productName} tem a mesma validade da assinatura física deste termo.`,
       },
     ],
     generatedAt: `${formatDay(now)} às ${timeFormat.format(now)}`,
+    portal: brand.productName,
+    primary: brand.colors.primary,
   }
 }

@@ -46,6 +46,8 @@ export type Endpoint = typeof webhookEndpoints.$inferSelect
 export type Delivery = typeof webhookDeliveries.$inferSelect
 
 export interface WebhookDeps extends Pick<ServerDeps, 'db' | 'logger' | 'mail' | 'now'> {
+  /** The brand's product name, for the e-mail that tells an endpoint's contact it was disabled. */
+  portal: string
   /** WEBHOOK_ALLOW_PRIVATE: endpoints on this machine or a private network (tests, on-premise). */
   allowPrivate: boolean
   timeoutMs: number
@@ -316,7 +318,7 @@ async function disable(deps: WebhookDeps, endpoint: Endpoint, reason: string, no
     await deps.mail
       .send({
         to: endpoint.contactEmail,
-        subject: 'Webhook desativado no Portal do Titular',
+        subject: `Webhook desativado no ${deps.portal}`,
         text: [
           `O endpoint ${endpoint.url} foi desativado: ${reason}`,
           'Os eventos continuam guardados por 30 dias: corrija o receptor, reative o endpoint e',

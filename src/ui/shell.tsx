@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { brand } from '../brand'
 import { OfflineIcon } from './icons'
 import { InsideMain } from './inside-main'
 import { Logo } from './logo'
@@ -14,7 +15,7 @@ type Props = {
 }
 
 /**
- * The app shell: header with a curved blue gradient and the logo (spec §2), a quiet note while
+ * The app shell: header with a curved gradient of the brand's colours and its logo (spec §2), a quiet note while
  * the device has no connection (hanging from the header, so the page never moves), then the page
  * and, inside the layout, the main navigation: at the bottom on a phone, on the left on a desktop.
  */
@@ -27,7 +28,7 @@ export function Shell({ start, end, nav, children }: Props) {
           {start ?? <span className={styles.spacer} />}
           <span className={styles.brand}>
             <Logo size={32} title="" />
-            Portal do Titular
+            {brand.productName}
           </span>
           {end ?? <span className={styles.spacer} />}
         </div>

@@ -5,6 +5,7 @@ import { termDocumentStyle } from '../../../../contract/term-style'
 import { call } from '../../../api/call'
 import { ApiError } from '../../../api/client'
 import { contractKeys } from '../../../api/query-keys'
+import { brand } from '../../../brand'
 import { sanitizedDocument } from '../../../lib/sanitize'
 import { db } from '../../../offline/db'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -25,7 +26,7 @@ export async function openTerm(contractId: string) {
   try {
     const html = await call(getTerms, { query: { id: contractId } })
     const font = new URL(interFont, window.location.href).href
-    const page = sanitizedDocument(html, 'Termos de Compra', termDocumentStyle(font), {
+    const page = sanitizedDocument(html, 'Termos de Compra', termDocumentStyle(font, brand.primary), {
       href: new URL('/terms', window.location.href).href,
       label: 'Voltar para aceitar os termos',
       note: 'Leu os termos? Volte ao portal e toque em “Li e aceito” para continuar.',

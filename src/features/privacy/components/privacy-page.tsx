@@ -13,7 +13,7 @@ const PersonalDataSection = lazy(() => import('./personal-data-section'))
  * brand (src/brand.ts).
  */
 export function PrivacyPage() {
-  const { support } = brand
+  const { support, links } = brand
   // The copy itself is for the logged-in holder (the server checks the session again).
   const loggedIn = isTokenValid(session.token(), Date.now())
   return (
@@ -52,6 +52,21 @@ export function PrivacyPage() {
         pedir a exclusão ou tirar uma dúvida, fale com {support.name}: {support.email} ou WhatsApp{' '}
         {support.whatsappText}.
       </p>
+      {/* The provider's own documents, when brand.json names pages beyond this one. */}
+      {(links.privacy !== '/privacidade' || links.terms) && (
+        <ul>
+          {links.privacy !== '/privacidade' && (
+            <li>
+              <a href={links.privacy}>Política de privacidade de {brand.name}</a>
+            </li>
+          )}
+          {links.terms && (
+            <li>
+              <a href={links.terms}>Termos de uso de {brand.name}</a>
+            </li>
+          )}
+        </ul>
+      )}
     </div>
   )
 }
