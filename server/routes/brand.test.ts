@@ -42,7 +42,9 @@ describe.each(backends)("another provider's brand in the server's output (%s)", 
     const logo = `data:image/svg+xml;base64,${Buffer.from(brand.logoSvg).toString('base64')}`
     expect(frontLayout).toContain(`<img src="${logo}" alt="Sócio Vila Nova"`)
     expect(frontLayout).toContain('linear-gradient(135deg,#0c4a27 0%,#146b3a 48%,#2e8b57 100%)')
-    expect(backLayout).toContain('Dúvidas e 2ª via: fale conosco pelo Sócio Vila Nova.')
+    expect(backLayout).toContain(
+      'Dúvidas e 2ª via: WhatsApp (31) 3000-0000 · secretaria@vilanova.example',
+    )
     expect(`${frontLayout}${backLayout}`).not.toMatch(/Portal do Titular|#0b4fa8/)
   })
 

@@ -71,7 +71,10 @@ describe.each(backends)('GET /socios-api/client/card-visualize/:cardId (%s)', (b
     expect(backLayout).toContain('Ana Paula Souza')
     expect(backLayout).toContain('nº 000123 · Série A')
     expect(backLayout).toContain(cardNotice)
-    expect(backLayout).toContain('Portal do Titular')
+    // Whom to ask, from the brand's support contact: not the server's address (issue 27).
+    expect(backLayout).toContain(
+      'Dúvidas e 2ª via: WhatsApp (11) 4000-0000 · atendimento@exemplo.com.br',
+    )
   })
 
   it("shows a dependent's own name in front and the holder's on the back", async () => {

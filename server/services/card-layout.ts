@@ -48,13 +48,13 @@ export interface CardLook {
   contact: string
 }
 
-export function cardLook(config: Pick<Config, 'publicUrl' | 'brand'>): CardLook {
+export function cardLook(config: Pick<Config, 'brand'>): CardLook {
   const { brand } = config
   return {
     portal: brand.productName,
     logo: svgDataUrl(brand.logoSvg),
     colors: brand.colors,
-    contact: contactLine(config.publicUrl, brand.productName),
+    contact: contactLine(brand.support),
   }
 }
 
@@ -228,10 +228,7 @@ export function defaultTemplates(look: CardLook) {
   }
 }
 
-/** The back's contact line; with PUBLIC_URL it names the portal's address. */
-function contactLine(publicUrl: string | undefined, portal: string): string {
-  const host = publicUrl ? new URL(publicUrl).host : null
-  return host
-    ? `Dúvidas e 2ª via: ${portal} — ${host}`
-    : `Dúvidas e 2ª via: fale conosco pelo ${portal}.`
+/** The back's contact line: whom to ask, from the brand's support contact (not the server's address). */
+function contactLine(support: Brand['support']): string {
+  return `Dúvidas e 2ª via: WhatsApp ${support.whatsappText} · ${support.email}`
 }

@@ -26,11 +26,16 @@ export async function openTerm(contractId: string) {
   try {
     const html = await call(getTerms, { query: { id: contractId } })
     const font = new URL(interFont, window.location.href).href
-    const page = sanitizedDocument(html, 'Termos de Compra', termDocumentStyle(font, brand.primary), {
-      href: new URL('/terms', window.location.href).href,
-      label: 'Voltar para aceitar os termos',
-      note: 'Leu os termos? Volte ao portal e toque em “Li e aceito” para continuar.',
-    })
+    const page = sanitizedDocument(
+      html,
+      'Termos de Compra',
+      termDocumentStyle(font, brand.primary),
+      {
+        href: new URL('/terms', window.location.href).href,
+        label: 'Voltar para aceitar os termos',
+        note: 'Leu os termos? Volte ao portal e toque em “Li e aceito” para continuar.',
+      },
+    )
     const blob = new Blob([page], { type: 'text/html' })
     tab.location.href = URL.createObjectURL(blob)
   } catch (error) {
