@@ -15,8 +15,14 @@ const root = resolve(import.meta.dirname, '..')
 export async function buildServer(outDir = resolve(root, 'dist-server')) {
   rmSync(outDir, { recursive: true, force: true })
   await build({
-    entryPoints: [resolve(root, 'server/index.ts')],
-    outfile: resolve(outDir, 'index.mjs'),
+    // The server, and beside it the provider's command line (`node dist-server/portal.mjs …`,
+    // what `npm run portal` runs), for a host or a container that has no sources and no tsx.
+    entryPoints: {
+      index: resolve(root, 'server/index.ts'),
+      portal: resolve(root, 'server/cli/portal.ts'),
+    },
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

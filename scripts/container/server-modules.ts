@@ -4,8 +4,8 @@
  * stage gets (Dockerfile). `npm ci --omit=dev` would bring every "dependency", the app's among
  * them (React, TanStack, Workbox, Dexie…), which the build has already bundled into dist/.
  *
- * Which packages: the bare imports left in dist-server/index.mjs (the server bundle keeps its
- * packages external, decision 017) and in dist/.ssr/entry-server.mjs (self-contained, so none),
+ * Which packages: the bare imports left in dist-server/index.mjs and dist-server/portal.mjs (the
+ * command line: backups, imports, keys; both bundles keep their packages external, decision 017) and in dist/.ssr/entry-server.mjs (self-contained, so none),
  * read from esbuild's metafile; then everything those need, by package-lock.json (dependencies,
  * optional dependencies and peers that are not optional, resolved through nested node_modules as
  * Node resolves them). An optional package that is not installed (another platform's binary) is
@@ -90,9 +90,11 @@ export function closure(lock: Record<string, LockEntry>, names: string[]): strin
 }
 
 async function main(out: string) {
-  const entryPoints = ['dist-server/index.mjs', 'dist/.ssr/entry-server.mjs'].map((file) =>
-    join(root, file),
-  )
+  const entryPoints = [
+    'dist-server/index.mjs',
+    'dist-server/portal.mjs',
+    'dist/.ssr/entry-server.mjs',
+  ].map((file) => join(root, file))
   for (const file of entryPoints) {
     if (!existsSync(file)) throw new Error(`${file} não existe: rode npm run build antes.`)
   }

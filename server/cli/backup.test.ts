@@ -6,15 +6,16 @@
  * holder logs in and reads the saves.
  */
 import { type ChildProcess, spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { count, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../../tests/helpers/api'
 import { copyDemoDataDir } from '../../tests/helpers/database-templates'
 import { freePort } from '../../tests/helpers/server'
 import { serverCommand } from '../../tests/helpers/server-command'
+import { checkCopy } from '../db/backup'
 import { openDatabase } from '../db/client'
 import { integrationEvents } from '../db/schema'
 import { demoEmails } from '../demo/seed'
@@ -85,6 +86,29 @@ const portal = async (dataDir: string, ...argv: string[]) => {
   return lines
 }
 
+/** The command line as its own process: the run's bundle beside the server's (or the source). */
+async function builtPortal(dataDir: string, ...argv: string[]) {
+  const { command, args } = serverCommand()
+  const server = args.at(-1) ?? ''
+  const entry = server.endsWith('.mjs')
+    ? [...args.slice(0, -1), join(dirname(server), 'portal.mjs')]
+    : ['--import', 'tsx', 'server/cli/portal.ts']
+  const child = spawn(command, [...entry, ...argv], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', DEMO: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const code = await new Promise<number | null>((done) => child.once('exit', done))
+  return { code, output }
+}
+
 /** Ana's mobile for save number `n`: the save is known by its last four digits. */
 const phoneOf = (base: string, n: number) => `${base.slice(0, -4)}${String(n).padStart(4, '0')}`
 const saveOf = (phone: string) => Number(phone.slice(-4))
@@ -138,6 +162,13 @@ describe('npm run portal -- backup / restore (embedded database)', () => {
     expect(existsSync(`${file}.parcial`)).toBe(false)
     // A second copy never overwrites the first.
     await expect(portal(dataDir, 'backup', file)).rejects.toThrow(/já existe/)
+    // What a host or a container with no sources runs (`node dist-server/portal.mjs`): the
+    // built command, in a process of its own, asks the running server for the same copy.
+    const second = join(scratch, 'copia-2.tar.gz')
+    const built = await builtPortal(dataDir, 'backup', second)
+    expect(built.code, built.output).toBe(0)
+    expect(built.output).toMatch(/feita pelo servidor em execução\)\.$/m)
+    expect(await checkCopy(new Blob([readFileSync(second)]), second)).toBeGreaterThan(0)
 
     const lastSave = acknowledged.at(-1)?.n ?? 0
     expect((await apiContract(server.url, token)).holder.person.phone.number).toBe(

@@ -18,13 +18,15 @@ export function sanitizedDocument(
   style = '',
   back?: { href: string; label: string; note: string },
 ): string {
-  const escape = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
+  const escapeText = (text: string) => text.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`)
   // Our own constant, but still never able to end the element early.
   const css = style.replace(/</g, '\\3c ')
   // The way back to the app, around the document: a tab of its own is no dead end.
   const link =
-    back && `<a class="portal-back" href="${escape(back.href)}">${escape(back.label)}</a>`
+    back && `<a class="portal-back" href="${escapeText(back.href)}">${escapeText(back.label)}</a>`
   const bar = back ? `<nav class="portal-bar">${link}</nav>` : ''
-  const next = back ? `<aside class="portal-next"><p>${escape(back.note)}</p>${link}</aside>` : ''
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title><style>${css}</style></head><body>${bar}${sanitizeHtml(html)}${next}</body></html>`
+  const next = back
+    ? `<aside class="portal-next"><p>${escapeText(back.note)}</p>${link}</aside>`
+    : ''
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeText(title)}</title><style>${css}</style></head><body>${bar}${sanitizeHtml(html)}${next}</body></html>`
 }
