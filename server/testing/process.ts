@@ -8,7 +8,8 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
 import { serverCommand } from '../../tests/helpers/server-command'
 
-const root = resolve(import.meta.dirname, '..')
+// The repository's root, where a server started from the sources finds ./brand.json and ./dist.
+const root = resolve(import.meta.dirname, '../..')
 
 export class ServerProcess {
   private child: ChildProcess | null = null

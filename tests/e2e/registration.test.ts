@@ -91,6 +91,8 @@ describeBrowser('registration of holder and dependents', () => {
 
   it('davi’s holder form is read-only while his contract is in review', async () => {
     await login('davi@exemplo.com.br')
+    // Said on Perfil already, before the form is opened.
+    await expectVisible(page.getByText(/^Cadastro em análise: seus dados podem ser consultados/))
     await page.goto(`${server.url}/holder`)
     await expectVisible(page.getByText(/^Cadastro em análise/))
     // Read-only data reads as text, not as a page of disabled inputs (issue 27).

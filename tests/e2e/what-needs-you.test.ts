@@ -183,6 +183,8 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectNoAxeViolations(page)
     // A new code would find no contract either: the way on is another e-mail, with an empty field.
     expect(await page.getByRole('button', { name: /^Reenviar código/ }).count()).toBe(0)
+    expect(await page.getByLabel('Código de entrada').count()).toBe(0)
+    expect(await page.getByRole('link', { name: 'Usar outro e-mail' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Entrar com outro e-mail' }).click()
     await page.waitForURL(/\/login/)
     expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe('')

@@ -148,46 +148,52 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
           E-mail
           <input className={styles.input} type="email" value={email} readOnly />
         </label>
-        <Link
-          to="/login"
-          search={{ email, send_to: channel }}
-          className={`${buttonStyles.button} ${buttonStyles.text}`}
-          // As wide as its words, at the field's start (no style module of its own: /login's JS
-          // budget counts the class names of every module its first view loads).
-          style={{ alignSelf: 'flex-start', paddingInline: 0 }}
-        >
-          Usar outro e-mail
-        </Link>
+        {/* With no contract found, one way on: the button below (issue 27). */}
+        {!notice && (
+          <Link
+            to="/login"
+            search={{ email, send_to: channel }}
+            className={`${buttonStyles.button} ${buttonStyles.text}`}
+            // As wide as its words, at the field's start (no style module of its own: /login's JS
+            // budget counts the class names of every module its first view loads).
+            style={{ alignSelf: 'flex-start', paddingInline: 0 }}
+          >
+            Usar outro e-mail
+          </Link>
+        )}
       </div>
-      <div className={styles.field}>
-        <label htmlFor={codeId}>Código de entrada</label>
-        <input
-          id={codeId}
-          ref={input}
-          className={`${styles.input} ${styles.code}`}
-          name="code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={codeLength}
-          // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
-          autoFocus
-          value={code}
-          readOnly={busy || blocked}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          onChange={(event) => {
-            // Digits only, and the form submits itself as soon as all six are there (spec §5).
-            const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
-            setCode(digits)
-            if (digits.length === codeLength) submit(digits)
-          }}
-        />
-        <p id={hintId} className={styles.hint}>
-          Digite os 6 números que enviamos para você.
-        </p>
-      </div>
+      {/* The code has done its work: it found no contract. */}
+      {!notice && (
+        <div className={styles.field}>
+          <label htmlFor={codeId}>Código de entrada</label>
+          <input
+            id={codeId}
+            ref={input}
+            className={`${styles.input} ${styles.code}`}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={codeLength}
+            // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
+            autoFocus
+            value={code}
+            readOnly={busy || blocked}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              // Digits only, and the form submits itself as soon as all six are there (spec §5).
+              const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
+              setCode(digits)
+              if (digits.length === codeLength) submit(digits)
+            }}
+          />
+          <p id={hintId} className={styles.hint}>
+            Digite os 6 números que enviamos para você.
+          </p>
+        </div>
+      )}
       {error && (
         <p id={errorId} className={styles.error} role="alert">
           {error}

@@ -45,7 +45,7 @@ export function PendingTerms({ onDisagree }: Props) {
             >
               Visualizar Termos de Compra
             </button>
-            <div className={contractSummaryStyles.actions}>
+            <div className={`${contractSummaryStyles.actions} ${contractSummaryStyles.choice}`}>
               <Button variant="secondary" onClick={onDisagree}>
                 Discordo
               </Button>
@@ -57,6 +57,9 @@ export function PendingTerms({ onDisagree }: Props) {
                 Li e aceito
               </Button>
             </div>
+            <p className={contractSummaryStyles.note}>
+              Se discordar, você sai do portal e o contrato continua aguardando o seu aceite.
+            </p>
           </ContractSummary>
         ))}
       </div>

@@ -8,7 +8,14 @@ import { Avatar } from '../../../ui/avatar'
 import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { Email } from '../../../ui/email'
-import { CalendarIcon, DocumentIcon, DownloadIcon, EditIcon, GroupIcon } from '../../../ui/icons'
+import {
+  CalendarIcon,
+  DocumentIcon,
+  DownloadIcon,
+  EditIcon,
+  EyeIcon,
+  GroupIcon,
+} from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { SaveMark } from '../../../ui/pending-badge'
 import { useDownloadContract } from '../api/view-contract'
@@ -32,6 +39,8 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
   const person = contract.holder?.person
   const name = person?.name || contract.holder_name
   const chip = contractStatusChip(contract.status)
+  // Spec §4: the holder's form is read-only while the contract is in review or inactive.
+  const locked = contract.status === 'REVIEW' || contract.status === 'INACTIVE'
   const email = person?.email?.trim()
 
   type Field = [label: string, value: ReactNode, className?: string]
@@ -125,10 +134,16 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
             Dependentes
           </Link>
           <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-            <EditIcon />
+            {locked ? <EyeIcon /> : <EditIcon />}
             Meus Dados
           </Link>
         </div>
+        {locked && (
+          // Said before the person opens the form, not only on it (issue 27; spec §4 read-only).
+          <p className={styles.lockedNote}>
+            Cadastro em análise: seus dados podem ser consultados, mas não alterados agora.
+          </p>
+        )}
         {/* The menu's key entries, in reach without opening it (issue 27). */}
         <ul className={styles.quick} aria-label="Atalhos do contrato">
           <li>
