@@ -6,18 +6,16 @@
  * same way (a container's PID 1 ignores signals it has no handler for, and a server killed
  * half-way through its start would leave the folder locked).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { Agent, request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { copyDemoDataDir } from '../tests/helpers/database-templates'
-import { freePort } from '../tests/helpers/server'
-import { serverCommand } from '../tests/helpers/server-command'
+import { spawnServer } from './testing/process'
 
-const root = resolve(import.meta.dirname, '..')
 const scratch = mkdtempSync(join(tmpdir(), 'pdt-shutdown-'))
 const running: ChildProcess[] = []
 
@@ -29,33 +27,15 @@ afterAll(() => {
 async function startServer(name: string) {
   const dataDir = join(scratch, name)
   copyDemoDataDir(dataDir)
-  const port = await freePort()
-  const { command, args } = serverCommand()
-  const child = spawn(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      DEMO: '1',
-      JWT_SECRET: 'segredo-do-teste-de-encerramento-32c',
-      REMINDERS_EVERY: 'off',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO: '1',
+    JWT_SECRET: 'segredo-do-teste-de-encerramento-32c',
+    REMINDERS_EVERY: 'off',
   })
-  running.push(child)
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  )
-  return { child, port, dataDir, exited, output: () => output }
+  running.push(server.child)
+  return { ...server, dataDir }
 }
 
 type Server = Awaited<ReturnType<typeof startServer>>

@@ -13,12 +13,12 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../../tests/helpers/api'
 import { copyDemoDataDir } from '../../tests/helpers/database-templates'
-import { freePort } from '../../tests/helpers/server'
 import { serverCommand } from '../../tests/helpers/server-command'
 import { checkCopy } from '../db/backup'
 import { openDatabase } from '../db/client'
 import { integrationEvents } from '../db/schema'
 import { demoEmails } from '../demo/seed'
+import { spawnServer } from '../testing/process'
 import { DataError, runPortalCommand } from './portal'
 
 const root = resolve(import.meta.dirname, '../..')
@@ -31,30 +31,14 @@ afterAll(() => {
 })
 
 async function startServer(dataDir: string) {
-  const port = await freePort()
-  const { command, args } = serverCommand()
-  const child = spawn(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: String(port),
-      DEMO: '1',
-      JWT_SECRET: 'segredo-do-teste-de-backup-com-32-caracteres',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = await spawnServer({
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO: '1',
+    JWT_SECRET: 'segredo-do-teste-de-backup-com-32-caracteres',
   })
+  const { child, url, output, exited } = server
   running.add(child)
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<void>((done) => child.once('exit', () => done()))
-  const url = `http://127.0.0.1:${port}`
   for (let tries = 0; ; tries++) {
     const status = await fetch(`${url}/socios-api/health/ready`).then(
       (response) => response.status,
@@ -62,12 +46,12 @@ async function startServer(dataDir: string) {
     )
     if (status === 200) break
     if (child.exitCode !== null || tries > 600)
-      throw new Error(`o servidor não ficou pronto:\n${output}`)
+      throw new Error(`o servidor não ficou pronto:\n${output()}`)
     await new Promise((done) => setTimeout(done, 100))
   }
   return {
     url,
-    output: () => output,
+    output,
     async stop() {
       child.kill('SIGTERM')
       await exited

@@ -4,15 +4,13 @@
  * the first keeps serving; after a SIGKILL the folder is free again; a folder the server cannot
  * use stops it with one sentence, exit code 1, no stack trace.
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort } from '../../tests/helpers/server'
-import { serverCommand } from '../../tests/helpers/server-command'
+import { spawnServer } from '../testing/process'
 
-const root = resolve(import.meta.dirname, '../..')
 const scratch = mkdtempSync(join(tmpdir(), 'pdt-data-dir-start-'))
 // Readable by the unprivileged user the unwritable case runs as under root.
 chmodSync(scratch, 0o755)
@@ -24,37 +22,24 @@ afterAll(async () => {
 })
 
 async function startServer(dataDir: string, as?: { uid: number; gid: number }) {
-  const port = await freePort()
-  const { command, args } = serverCommand()
-  const child = spawn(command, args, {
-    cwd: root,
-    env: {
-      ...process.env,
+  const server = await spawnServer(
+    {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      PORT: String(port),
       DEMO: '1',
       JWT_SECRET: 'segredo-do-teste-da-pasta-de-dados-32c',
       ...(as && { HOME: scratch }),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    ...as,
-  })
-  running.push(child)
-  let output = ''
-  child.stdout?.on('data', (chunk) => {
-    output += chunk
-  })
-  child.stderr?.on('data', (chunk) => {
-    output += chunk
-  })
-  const exited = new Promise<number | null>((done) => child.once('exit', done))
+    { ...as },
+  )
+  running.push(server.child)
+  const exited = server.exited.then(({ code }) => code)
   const health = () =>
-    fetch(`http://127.0.0.1:${port}/socios-api/health`).then(
+    fetch(`${server.url}/socios-api/health`).then(
       (response) => response.status,
       () => 0,
     )
-  return { child, exited, health, output: () => output }
+  return { child: server.child, exited, health, output: server.output }
 }
 
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

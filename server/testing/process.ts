@@ -4,8 +4,9 @@
  * process, no tsx wrapper, so a signal reaches the server itself. Needs no build (the browser
  * journeys' `startServer` in tests/helpers serves the built app instead).
  */
-import { type ChildProcess, spawn } from 'node:child_process'
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+import { freePort } from '../../tests/helpers/server'
 import { serverCommand } from '../../tests/helpers/server-command'
 
 // The repository's root, where a server started from the sources finds ./brand.json and ./dist.
@@ -67,4 +68,31 @@ export class ServerProcess {
   stop() {
     return this.kill('SIGTERM')
   }
+}
+
+/**
+ * The real server as a child process on a free port, for a test that runs its life itself (when
+ * it is ready, which signal ends it): the process, its port, everything it printed, its exit.
+ * `env` comes over the test's own environment; `options` adds to spawn's (another user, say).
+ */
+export async function spawnServer(env: Record<string, string>, options: SpawnOptions = {}) {
+  const port = await freePort()
+  const { command, args } = serverCommand()
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => {
+    output += chunk
+  })
+  child.stderr?.on('data', (chunk) => {
+    output += chunk
+  })
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once('exit', (code, signal) => done({ code, signal })),
+  )
+  return { child, port, url: `http://127.0.0.1:${port}`, exited, output: () => output }
 }
