@@ -114,8 +114,8 @@ const card = (background: string, extra = '') =>
 const layer = 'position:absolute;inset:0;box-sizing:border-box;display:flex;flex-direction:column'
 const bubble = (where: string, size: string, alpha: number) =>
   `<div style="position:absolute;${where};width:${size};aspect-ratio:1;border-radius:50%;background:rgba(255,255,255,${alpha})"></div>`
-const label = (text: string, colour: string) =>
-  `<div style="${font(2.5)};letter-spacing:0.1em;text-transform:uppercase;color:${colour}">${text}</div>`
+const label = (text: string, colour: string, size = 2.5) =>
+  `<div style="${font(size)};letter-spacing:0.1em;text-transform:uppercase;color:${colour}">${text}</div>`
 const oneLine = 'white-space:nowrap;overflow:hidden;text-overflow:ellipsis'
 
 function front(sheet: CardSheet, look: CardLook): string {
@@ -153,21 +153,23 @@ function back(sheet: CardSheet, look: CardLook): string {
   ]
     .filter(Boolean)
     .join(' · ')
+  // Read at arm's length on a phone, where the card is about 360 px wide: no line under 11 px
+  // (issue 27), the stripe narrower to leave them the room.
   const field = (name: string, value: string) =>
-    `<div style="min-width:0">${label(name, '#52606d')}<div style="${font(4)};font-weight:700;color:#102a43;${oneLine}">${e(value)}</div></div>`
+    `<div style="min-width:0">${label(name, '#52606d', 3)}<div style="${font(4.8)};font-weight:700;color:#102a43;${oneLine}">${e(value)}</div></div>`
   return `<div style="${card('linear-gradient(180deg,#f7faff 0%,#e6eef9 100%)', 'color:#1f2933;border:1px solid #c9d6e8')}">
-<div style="position:absolute;left:0;right:0;top:9%;height:17%;background:linear-gradient(90deg,${look.colors.primaryDark},${look.colors.primary} 60%,${look.colors.accent})"></div>
+<div style="position:absolute;left:0;right:0;top:7%;height:13%;background:linear-gradient(90deg,${look.colors.primaryDark},${look.colors.primary} 60%,${look.colors.accent})"></div>
 <div style="${layer};padding:0 6% 4.5%">
-<div style="height:32%;flex:none"></div>
-<div style="display:flex;flex-direction:column;gap:0.5em;${font(3)}">
+<div style="height:25%;flex:none"></div>
+<div style="display:flex;flex-direction:column;gap:0.4em;${font(3)}">
 ${field('Titular', sheet.holderName)}
 ${field('Contrato', contract || '—')}
 </div>
-<div style="margin-top:3%;${font(3)};color:#334e68;border-left:3px solid ${look.colors.primary};padding-left:2.5%">${e(cardNotice)}</div>
+<div style="margin-top:3%;${font(3.4)};color:#334e68;border-left:3px solid ${look.colors.primary};padding-left:2.5%">${e(cardNotice)}</div>
 <div style="flex:1"></div>
 <div style="display:flex;align-items:center;gap:2.5%">
-<img src="${look.logo}" alt="" style="width:6.5%;aspect-ratio:1;border-radius:22%">
-<div style="flex:1;min-width:0;${font(2.6)};color:#52606d;overflow-wrap:anywhere">${e(look.contact)}</div>
+<img src="${look.logo}" alt="" style="width:8%;aspect-ratio:1;border-radius:22%">
+<div style="flex:1;min-width:0;${font(3.1)};line-height:1.3;color:#3e4c59;overflow-wrap:anywhere">${e(look.contact)}</div>
 </div>
 </div>
 </div>`

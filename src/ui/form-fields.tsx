@@ -80,6 +80,8 @@ type TextFieldProps = {
   error?: string
   /** More lines under the field (a rule, a lookup's answer). */
   children?: ReactNode
+  /** A note elsewhere on the form that speaks of this field (why it is locked). */
+  describedById?: string | undefined
 }
 
 /** A text input, typed through a mask when it has one; its value is kept formatted. */
@@ -97,6 +99,7 @@ export function TextField({
   wide,
   error,
   children,
+  describedById,
 }: TextFieldProps) {
   return (
     <Field label={label} wide={wide}>
@@ -112,7 +115,7 @@ export function TextField({
           onBlur,
           name: label,
           'aria-invalid': error ? true : undefined,
-          'aria-describedby': describedBy(error && errorId),
+          'aria-describedby': describedBy(error && errorId, describedById),
         }
         return (
           <>

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DeliveryChannel } from '../../../../contract/auth'
-import { brand } from '../../../brand'
 import { signOut } from '../../../offline/sign-out'
 import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
+import { SupportContact } from '../../../ui/support-contact'
 import { toast, toastDuration } from '../../../ui/toast'
 import { dismissToasts } from '../../../ui/toast-dismiss'
 import { useLogin } from '../api/login'
@@ -209,18 +209,7 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
           <p>{notice}</p>
           <p className={styles.hint}>
             Confira se é o e-mail do seu cadastro. Se você tem um contrato, fale com{' '}
-            {brand.support.name}:{' '}
-            <a href={`mailto:${brand.support.email}`}>{brand.support.email}</a>
-            {brand.support.whatsapp && (
-              <>
-                {' '}
-                ou WhatsApp{' '}
-                <a href={`https://wa.me/${brand.support.whatsapp.replace(/\D/g, '')}`}>
-                  {brand.support.whatsappText}
-                </a>
-              </>
-            )}
-            .
+            <SupportContact />.
           </p>
         </div>
       )}

@@ -25,7 +25,7 @@ export function ContractPicker() {
       {contracts?.length ? (
         <div className={styles.columns}>
           {contracts.map((contract) => (
-            <ContractSummary key={contract.id} contract={contract}>
+            <ContractSummary key={contract.id} contract={contract} row>
               <div className={contractSummaryStyles.actions}>
                 <Button
                   block

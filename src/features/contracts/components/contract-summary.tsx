@@ -10,6 +10,7 @@ import styles from './contract-summary.module.css'
 export function ContractSummary({
   contract,
   awaitingTerms,
+  row,
   children,
 }: {
   contract: Contract
@@ -18,10 +19,15 @@ export function ContractSummary({
    * says that instead of its status (a green ATIVO there would be a second truth, issue 27).
    */
   awaitingTerms?: boolean
+  /** The picker's rows: on a wide screen the action sits at the row's end, not under it. */
+  row?: boolean
   children?: ReactNode
 }) {
   return (
-    <article className={styles.card} aria-label={contract.model_contract.name}>
+    <article
+      className={row ? `${styles.card} ${styles.row}` : styles.card}
+      aria-label={contract.model_contract.name}
+    >
       <div className={styles.head}>
         <h2 className={styles.name}>{contract.model_contract.name}</h2>
         {awaitingTerms ? (

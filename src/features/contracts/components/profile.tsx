@@ -44,9 +44,9 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
   const email = person?.email?.trim()
 
   type Field = [label: string, value: ReactNode, className?: string]
-  // Two groups, each read down its own column on a desktop: the person, then the contract.
+  // Two groups, each read down its own column on a desktop: the person (named under the
+  // photo), then the contract.
   const personFields: Field[] = [
-    ['Nome', name || '---'],
     ['CPF', formatCpf(person?.documents.cpf)],
     ['Celular', formatPhone(person?.phone.number_ddi, person?.phone.number)],
     [
@@ -106,9 +106,13 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
         </div>
         <div className={styles.identity}>
           <Avatar base64={person?.image?.base_64} name={name} size={112} />
-          <p className={styles.name}>
-            <strong>{name}</strong>
-          </p>
+          {/* Spec's Nome, said once: the name under the photo is the field (issue 27). */}
+          <dl className={styles.name}>
+            <dt className="visually-hidden">Nome</dt>
+            <dd>
+              <strong>{name || '---'}</strong>
+            </dd>
+          </dl>
           <SaveMark state={saveState} />
           {saveState === 'refused' && (
             <Link to="/holder" className={styles.fix}>

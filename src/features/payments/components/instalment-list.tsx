@@ -153,7 +153,9 @@ export function InstalmentList({
                   <Chip {...instalmentStatusChip(instalment.status)} />
                 </span>
                 <div className={styles.price}>
-                  <span className={styles.label}>{price.label ?? 'Valor'}</span>
+                  <span className={price.label ? styles.label : `${styles.label} ${styles.plain}`}>
+                    {price.label ?? 'Valor'}
+                  </span>
                   <strong>{formatMoney(price.amount)}</strong>
                 </div>
                 <div className={styles.act}>

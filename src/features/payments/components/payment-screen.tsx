@@ -192,9 +192,9 @@ function PaymentLink({
 
 /**
  * What is being paid, to whom and how much, before anything else (issue 27): the plan and its
- * contract, the instalments with their due dates, the total, and in one line why it differs from
- * the instalment's price (on a phone, where the rows that say it are folded). What a method takes
- * off is said once, in its own panel.
+ * contract, the instalments with their due dates, then the summary as a receipt reads — the
+ * instalment's price, what was taken off or added, the total. What a method takes off is said
+ * once, in its own panel.
  */
 function ChargeLead({ link }: { link: PaymentLinkData }) {
   const numbers = link.installment
@@ -203,11 +203,6 @@ function ChargeLead({ link }: { link: PaymentLinkData }) {
     .filter(Boolean)
   const what = numbers.length > 1 ? `Parcelas ${numbers.join(', ')}` : `Parcela ${numbers[0] ?? 1}`
   const dues = (link.due_dates ?? []).map((day) => formatDate(day))
-  const change = [
-    link.discount > 0 && `${formatMoney(link.discount)} de desconto`,
-    link.fee + link.fine + link.correction > 0 &&
-      `${formatMoney(link.fee + link.fine + link.correction)} de juros, multa e correção`,
-  ].filter(Boolean)
   return (
     <section className={`${styles.box} ${styles.lead}`} aria-labelledby="lead-title">
       <p className={styles.payee}>
@@ -225,16 +220,6 @@ function ChargeLead({ link }: { link: PaymentLinkData }) {
         <dt>Total</dt>
         <dd>{formatMoney(link.value)}</dd>
       </dl>
-      {change.length > 0 && (
-        <p className={styles.why}>
-          {formatMoney(link.payment_order_value)}{' '}
-          {numbers.length > 1 ? 'das parcelas' : 'da parcela'}
-          {change.map(
-            (part, index) => `${index === 0 && link.discount > 0 ? ' − ' : ' + '}${part}`,
-          )}
-          .
-        </p>
-      )}
     </section>
   )
 }
@@ -259,16 +244,20 @@ function HolderCard({ link }: { link: PaymentLinkData }) {
 }
 
 /**
- * Spec §2 screen 14 charge summary, amounts in cents; its Total is the lead's. On a phone the
- * rows fold away, so the payment methods are not pushed below the fold.
+ * Spec §2 screen 14 charge summary, amounts in cents; its Total is the lead's. The money rows
+ * always show; the rows naming the contract and the instalment, which the lead above already
+ * says, fold away until asked for (on a phone they would push the methods below the fold; on a
+ * desktop they read twice, issue 27).
  */
 function ChargeDetails({ link }: { link: PaymentLinkData }) {
-  const rows: Array<[string, string]> = [
+  const identity: Array<[string, string]> = [
     ['Contrato', link.contract],
     ['Número', link.numberContract],
     ['Série', link.serieContract],
     ['Parcela', link.installment],
     ['Descrição', link.description],
+  ]
+  const money: Array<[string, string]> = [
     ['Valor', formatMoney(link.payment_order_value)],
     ...chargeChanges(link),
   ]
@@ -294,7 +283,12 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
         data-expanded={open}
         aria-labelledby="charge-title"
       >
-        {rows.map(([label, value]) => (
+        {identity.map(([label, value]) => (
+          <Row key={label} label={label} value={value} />
+        ))}
+      </dl>
+      <dl className={styles.facts} aria-labelledby="charge-title">
+        {money.map(([label, value]) => (
           <Row key={label} label={label} value={value} />
         ))}
       </dl>
@@ -308,7 +302,7 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
  */
 function chargeChanges(link: PaymentLinkData): Array<[string, string]> {
   const rows: Array<[string, string]> = []
-  if (link.discount > 0) rows.push(['Desconto', formatMoney(link.discount)])
+  if (link.discount > 0) rows.push(['Desconto', `− ${formatMoney(link.discount)}`])
   const added: Array<[string, number]> = [
     ['Juros', link.fee],
     ['Multa', link.fine],

@@ -242,9 +242,16 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
             </p>
           )}
           {(!ended || ended.canGenerate) && (
-            <Button block onClick={() => void generate()} disabled={!online}>
-              Gerar Pix
-            </Button>
+            <>
+              <ol className={styles.steps} aria-label="Como funciona">
+                <li>O QR code e o código copia e cola aparecem aqui.</li>
+                <li>Você paga no app do seu banco em até {minutes} minutos.</li>
+                <li>A confirmação aparece nesta tela sozinha, em segundos.</li>
+              </ol>
+              <Button block onClick={() => void generate()} disabled={!online}>
+                Gerar Pix
+              </Button>
+            </>
           )}
         </>
       )}

@@ -181,9 +181,16 @@ describe('Meus Dados (the holder)', () => {
   it('locks what was filled at load (name, CPF, e-mail) and shows stored numbers masked', async () => {
     renderMeusDados(holder)
     await screen.findByRole('button', { name: 'Salvar' })
-    for (const label of ['Primeiro Nome', 'Sobrenome', 'CPF', 'E-mail'])
+    // Each locked field says why, and whom to ask (issue 27); an open one says nothing.
+    const why =
+      'Primeiro Nome, Sobrenome, CPF e E-mail identificam você e não podem ser alterados por aqui.'
+    for (const label of ['Primeiro Nome', 'Sobrenome', 'CPF', 'E-mail']) {
       expect(field(label).readOnly, label).toBe(true)
+      expect(description(field(label)), label).toContain(why)
+      expect(description(field(label)), label).toContain('Para corrigir, fale com')
+    }
     expect(field('Data de Nascimento').readOnly).toBe(false)
+    expect(description(field('Data de Nascimento'))).toBe('')
     expect(field('CPF').value).toBe('529.982.247-25')
     expect(field('DDI').value).toBe('+55')
     expect(field('Telefone').value).toBe('(11) 3333-4444')

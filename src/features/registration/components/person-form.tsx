@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
 import { SelectField, TextField } from '../../../ui/form-fields'
+import { SupportContact } from '../../../ui/support-contact'
 import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../api/cep'
 import { conflictMessages } from '../api/save'
@@ -21,6 +22,7 @@ import {
   formMessages,
   isShown,
   lockedFields,
+  lockedNote,
   toFormValues,
   toIsoDate,
   type Who,
@@ -167,6 +169,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const [errors, setErrors] = useState<FieldErrors>({})
   const formRef = useRef<HTMLFormElement>(null)
   const progressId = useId()
+  const lockedNoteId = useId()
   const [focusFirstError, setFocusFirstError] = useState(0)
   useEffect(() => {
     if (focusFirstError)
@@ -279,6 +282,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         value={values[key]}
         onChange={key === 'cep' ? onCepChange : set(key)}
         readOnly={disabled(key)}
+        describedById={locked.has(key) ? lockedNoteId : undefined}
         mask={fieldMasks[key]}
         onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
         error={errorOf(key)}
@@ -299,6 +303,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     ))
 
   const name = `${values.first_name} ${values.last_name}`.trim() || 'Novo dependente'
+  const lockedShown = [...locked].filter(shown)
   const showContact = shown('email')
   const showAddress = shown('cep')
 
@@ -437,6 +442,12 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         {!readOnly && !identityFields.some(shown) && (
           <p className={styles.hint}>{formMessages.identificationHint}</p>
         )}
+        {!readOnly && lockedShown.length > 0 && (
+          <p id={lockedNoteId} className={styles.lockedNote}>
+            {lockedNote(lockedShown.map((key) => fieldLabels[key]))} Para corrigir, fale com{' '}
+            <SupportContact />.
+          </p>
+        )}
       </fieldset>
 
       <fieldset className={styles.section} data-section="documents">
@@ -497,7 +508,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
           </Button>
         </div>
       ) : (
-        <div className={styles.actions}>
+        <div className={`${styles.actions} ${styles.sticky}`}>
           <Button variant="secondary" onClick={props.onLeave}>
             Cancelar
           </Button>

@@ -4,6 +4,7 @@ import {
   isReadOnly,
   isShown,
   lockedFields,
+  lockedNote,
   toIsoDate,
   toPersonPayload,
 } from './form'
@@ -102,6 +103,17 @@ describe('edit rights and locks (spec §4)', () => {
       'last_name',
     ])
     expect([...lockedFields('newDependent', filled)]).toEqual([])
+  })
+
+  it.each([
+    [['CPF'], 'CPF identifica você e não pode ser alterado por aqui.'],
+    [['CPF', 'E-mail'], 'CPF e E-mail identificam você e não podem ser alterados por aqui.'],
+    [
+      ['Primeiro Nome', 'CPF', 'E-mail'],
+      'Primeiro Nome, CPF e E-mail identificam você e não podem ser alterados por aqui.',
+    ],
+  ])('says why %j cannot be typed into', (labels, note) => {
+    expect(lockedNote(labels)).toBe(note)
   })
 })
 

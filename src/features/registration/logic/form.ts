@@ -163,3 +163,15 @@ export function toPersonPayload(
     },
   }
 }
+
+/**
+ * Why some filled fields cannot be typed into (issue 27: a grey field with no reason reads as
+ * broken): what identifies the person is changed by the provider, who can check it.
+ */
+export function lockedNote(labels: string[]): string {
+  const list =
+    labels.length > 1 ? `${labels.slice(0, -1).join(', ')} e ${labels.at(-1)}` : (labels[0] ?? '')
+  return labels.length > 1
+    ? `${list} identificam você e não podem ser alterados por aqui.`
+    : `${list} identifica você e não pode ser alterado por aqui.`
+}
