@@ -27,6 +27,8 @@ export async function fillDependent(
   await at('Tipo do dependente').selectOption({ label: 'Filho(a)' })
   await at('CPF').pressSequentially('11144477735')
   await at('E-mail').fill(`${firstName.toLowerCase()}@exemplo.com.br`)
+  // A new dependent's DDI starts at +55: typed again from empty, as a person would correct it.
+  await at('DDI').fill('')
   await at('DDI').pressSequentially('55')
   await at('Telefone').pressSequentially('11912345678')
   await at('País').fill('Brasil')

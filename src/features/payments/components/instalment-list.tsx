@@ -120,7 +120,13 @@ export function InstalmentList({
             return (
               <li
                 key={instalment.id}
-                className={`${styles.card} ${instalment.status === 'OVERDUE' ? styles.overdue : ''}`}
+                className={[
+                  styles.card,
+                  instalment.status === 'OVERDUE' && styles.overdue,
+                  paid && styles.paid,
+                ]
+                  .filter(Boolean)
+                  .join(' ')}
               >
                 <span className={styles.tick}>
                   {!paid && (

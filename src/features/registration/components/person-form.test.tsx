@@ -252,8 +252,18 @@ describe('the registration masks (spec §5)', () => {
     ['Telefone', '1133334444', '(11) 3333-4444'],
   ])('%s: typing %s shows %s', async (label, typed, shown) => {
     const { user } = renderNewDependent()
-    await user.type(await screen.findByLabelText(label), typed)
+    // Typed from empty (a new dependent's DDI starts at +55).
+    await user.clear(await screen.findByLabelText(label))
+    await user.type(field(label), typed)
     expect(field(label).value).toBe(shown)
+  })
+
+  it('a new dependent starts with Brazil: DDI +55 and País Brasil, both editable', async () => {
+    renderNewDependent()
+    expect((await screen.findByLabelText<HTMLInputElement>('DDI')).value).toBe('+55')
+    expect(field('País').value).toBe('Brasil')
+    expect(field('DDI').readOnly).toBe(false)
+    expect(field('País').readOnly).toBe(false)
   })
 
   it('a mask takes no letters and no digit beyond its length', async () => {

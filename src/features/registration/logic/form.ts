@@ -62,6 +62,9 @@ export function toIsoDate(brazilian: string): string | null {
 }
 
 export function toFormValues(person: Person | null | undefined): FormValues {
+  // A new person (a dependent being added) starts from what nearly every holder here answers:
+  // Brazil's calling code and Brazil (issue 27); both stay editable.
+  const fresh = !person
   return {
     first_name: person?.first_name ?? '',
     last_name: person?.last_name ?? '',
@@ -72,12 +75,16 @@ export function toFormValues(person: Person | null | undefined): FormValues {
     passport: person?.documents.passport ?? '',
     birth_certificate: person?.documents.birth_certificate ?? '',
     email: person?.email ?? '',
-    number_ddi: person?.phone.number_ddi ? `+${digits(person.phone.number_ddi)}` : '',
+    number_ddi: person?.phone.number_ddi
+      ? `+${digits(person.phone.number_ddi)}`
+      : fresh
+        ? '+55'
+        : '',
     phone: person?.phone.number ?? '',
     cep: person?.address.cep ?? '',
     state: person?.address.state ?? '',
     city: person?.address.city ?? '',
-    country: person?.address.country ?? '',
+    country: person?.address.country ?? (fresh ? 'Brasil' : ''),
     street: person?.address.street ?? '',
     neighborhood: person?.address.neighborhood ?? '',
     number: person?.address.number ?? '',
