@@ -190,8 +190,9 @@ export function sandboxRecurrence(context: SandboxContext) {
     })
   }
 
-  const requestsOf = async (idRec: string) =>
-    (await recordsOf<SolicRec>(db, 'solicrec')).filter((request) => request.idRec === idRec)
+  // Inside a transaction, pass it: on PGlite a read beside an open transaction waits for it.
+  const requestsOf = async (idRec: string, executor: Parameters<typeof recordsOf>[0] = db) =>
+    (await recordsOf<SolicRec>(executor, 'solicrec')).filter((request) => request.idRec === idRec)
   const open = (request: SolicRec) => ['CRIADA', 'ENVIADA', 'RECEBIDA'].includes(request.status)
 
   /**
@@ -248,7 +249,7 @@ export function sandboxRecurrence(context: SandboxContext) {
       if (!rec) return 'UNKNOWN' as const
       if (rec.body.status !== 'CRIADA') return 'ANSWERED' as const
       const at = now()
-      const request = (await requestsOf(idRec)).find(open)
+      const request = (await requestsOf(idRec, tx)).find(open)
       if (request) {
         const status = to === 'APROVADA' ? 'ACEITA' : 'REJEITADA'
         await writeRecord(tx, 'solicrec', request.idSolicRec, {
@@ -379,6 +380,8 @@ export function sandboxRecurrence(context: SandboxContext) {
     const loc = {
       id,
       location: `${host}/sandbox/pix-api/qr/rec/${token}`,
+      // Required by PayloadLocationRecGerada (the value PayloadLocationRecSolicitada names).
+      tipo: 'rec',
       criacao: now(),
     }
     await writeRecord(db, 'locrec', String(id), loc, { create: true })
@@ -521,7 +524,7 @@ export function sandboxRecurrence(context: SandboxContext) {
       if (!rec) return 'O campo solicrec.idRec não corresponde a uma recorrência.'
       if (rec.body.status !== 'CRIADA')
         return 'A recorrência de solicrec.idRec não está CRIADA: já foi respondida ou encerrada.'
-      if ((await requestsOf(input.idRec)).some(open))
+      if ((await requestsOf(input.idRec, tx)).some(open))
         return 'Existe uma solicitação ativa referente ao mesmo solicrec.idRec.'
       const request: SolicRec = {
         idSolicRec,
