@@ -447,6 +447,12 @@ describe('Pix Automático and cobv: client and sandbox PSP, checked against the 
     })
     expect((await pix.getDueCollection(early))?.payments[0]?.amount).toBe(9_500)
 
+    // A discount per day paid early (modalidades 3 to 6) carries valorPerc, not dates.
+    const perDay = txid()
+    const daily = { modality: 5, value: 10 }
+    await pix.createDueCollection(perDay, { ...terms, discount: daily })
+    expect((await pix.getDueCollection(perDay))?.discount).toMatchObject(daily)
+
     const tooLate = txid()
     await pix.createDueCollection(tooLate, terms)
     expect((await atTheBank(`/cobv/${tooLate}/pay?data=${addDays(due, 30)}`)).status).toBe(410)
@@ -461,6 +467,8 @@ describe('Pix Automático and cobv: client and sandbox PSP, checked against the 
       'PUT /cobv/{txid} 201',
       'PUT /cobv/{txid} 201',
       'GET /cobv/{txid} 200',
+      'GET /cobv/{txid} 200',
+      'PUT /cobv/{txid} 201',
       'GET /cobv/{txid} 200',
       'PUT /cobv/{txid} 201',
       'GET /cobv/{txid} 200',

@@ -211,6 +211,22 @@ export function receiverAddressInside(document: OpenApiDocument): number {
   return 1
 }
 
+/**
+ * bacen: a cobv's `desconto` is `oneOf` a branch with `descontoDataFixa` (modalidades 1 and 2)
+ * and one requiring `valorPerc` (3 to 6); the first requires nothing, so a discount per day
+ * paid early (`{ modalidade: 5, valorPerc: "0.10" }`, as the document's own rules ask) matches
+ * both and fails the oneOf. The first branch requires its `descontoDataFixa`.
+ */
+export function discountByDatesRequiresDates(document: OpenApiDocument): number {
+  const valor = document.components?.schemas?.CobVValor as Node | undefined
+  const desconto = (valor?.properties as Node | undefined)?.desconto as Node | undefined
+  const [byDates] = (desconto?.oneOf as Node[] | undefined) ?? []
+  const properties = Object.keys((byDates?.properties as Node | undefined) ?? {})
+  if (!byDates || byDates.required || properties.join() !== 'descontoDataFixa') return 0
+  byDates.required = ['descontoDataFixa']
+  return 1
+}
+
 type Correction = [fix: (document: OpenApiDocument) => number, places: number]
 
 const pixCorrections: Correction[] = [
@@ -225,6 +241,7 @@ const pixCorrections: Correction[] = [
   [encerramentoBranchesRequired, 4],
   [pixAutomaticoValorString, 1],
   [receiverAddressInside, 1],
+  [discountByDatesRequiresDates, 1],
 ]
 
 function corrected(document: OpenApiDocument, corrections: Correction[]): OpenApiDocument {
