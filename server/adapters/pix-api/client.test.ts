@@ -38,7 +38,8 @@ describe('API Pix client against the sandbox PSP, over HTTP', () => {
   beforeAll(async () => {
     sandbox = await startPixSandbox()
     ;({ base, pix, app, db, proxy, webhookUrl } = sandbox)
-  })
+    // Migrating and seeding a database in memory: past a minute on a busy 2-core machine.
+  }, 180_000)
   beforeEach(() => {
     sandbox.driven()
   })

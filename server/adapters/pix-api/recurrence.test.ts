@@ -31,7 +31,8 @@ describe('Pix Automático and cobv: client and sandbox PSP, checked against the 
     receiver = await startTinyUpstream(() => ({ status: 200 }))
     await pix.setRecurrenceWebhook(receiver.url)
     await pix.setRecurringChargeWebhook(receiver.url)
-  })
+    // Migrating and seeding a database in memory: past a minute on a busy 2-core machine.
+  }, 180_000)
   beforeEach(() => {
     sandbox.driven()
   })
