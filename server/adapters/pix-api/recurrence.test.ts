@@ -481,6 +481,27 @@ describe('Pix Automático and cobv: client and sandbox PSP, checked against the 
     ])
   })
 
+  it('ids no bank would make answer 404, never 500 (straight to the bank, not via the proxy)', async () => {
+    const headers = await sandbox.bearer()
+    const bank = `${sandbox.base}/sandbox/pix-api/v2`
+    const rec = await pix.createRecurrence(recurrence())
+    const patch = { method: 'PATCH', headers: { ...headers, 'content-type': 'application/json' } }
+    for (const [path, init] of [
+      ['/solicrec/a%00b', { headers }],
+      ['/solicrec/a%00b', { ...patch, body: '{"status":"CANCELADA"}' }],
+      ['/cobr/a%00b', { ...patch, body: '{"status":"CANCELADA"}' }],
+      ['/cobr/a%00b/retentativa/2030-01-01', { method: 'POST', headers }],
+      ['/cobv/a%00b', { ...patch, body: '{"status":"REMOVIDA_PELO_USUARIO_RECEBEDOR"}' }],
+      ['/locrec/a%00b', { headers }],
+    ] as const)
+      expect([path, (await fetch(`${bank}${path}`, init)).status]).toEqual([path, 404])
+    const qr = await fetch(`${bank}/rec/${rec.id}?txid=a%00b`, { headers })
+    expect(qr.status).toBe(200)
+    for (const path of ['/cobr/a%00b/settle', '/cobv/a%00b/pay', '/rec/a%00b/approve'])
+      expect([path, (await atTheBank(path)).status]).toEqual([path, 404])
+    expect(sandbox.driven()).toEqual(['POST /rec 201'])
+  })
+
   it('every Pix Automático and cobv operation the client calls went through the proxy', () => {
     const operations = new Set(sandbox.proxy.calls().map((call) => call.operationId))
     for (const operation of [

@@ -139,6 +139,7 @@ export function sandboxDueDate(context: SandboxContext) {
         c,
         'Este PSP só aceita a remoção: { "status": "REMOVIDA_PELO_USUARIO_RECEBEDOR" }.',
       )
+    if (!txidPattern.test(txid)) return notFound(c)
     const outcome = await db.transaction(async (tx) => {
       const found = await readRecord<Cobv>(tx, 'cobv', txid, true)
       if (!found) return 'UNKNOWN' as const

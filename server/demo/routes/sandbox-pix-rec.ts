@@ -23,6 +23,7 @@ import {
   cobrCancelamento,
   cobrSolicitada,
   idRecPattern,
+  idSolicRecPattern,
   type RecStatus,
   recCancelamento,
   recSolicitada,
@@ -332,6 +333,8 @@ export function sandboxRecurrence(context: SandboxContext) {
     change: (cobr: Cobr) => Cobr | R,
     extra?: (cobr: Cobr, tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => Promise<void>,
   ): Promise<Cobr | R | 'UNKNOWN'> {
+    // Only letters and digits name a charge (and reach the database).
+    if (!/^[a-zA-Z0-9]{1,35}$/.test(txid)) return 'UNKNOWN'
     const changed = await db.transaction(async (tx) => {
       const current = await readRecord<Cobr>(tx, 'cobr', txid, true)
       if (!current) return 'UNKNOWN' as const
@@ -478,7 +481,8 @@ export function sandboxRecurrence(context: SandboxContext) {
     let dadosQR: Json | undefined
     const txid = c.req.query('txid')
     if (rec.loc && rec.status === 'CRIADA') {
-      const cob = txid ? await context.cobLocation(txid) : undefined
+      const cob =
+        txid && /^[a-zA-Z0-9]{1,35}$/.test(txid) ? await context.cobLocation(txid) : undefined
       dadosQR = {
         jornada: cob ? 'JORNADA_3' : 'JORNADA_2',
         pixCopiaECola: pixRecurrenceBrCode({
@@ -553,6 +557,7 @@ export function sandboxRecurrence(context: SandboxContext) {
   })
 
   api.get('/solicrec/:id', scoped('solicrec.read'), async (c) => {
+    if (!idSolicRecPattern.test(param(c, 'id'))) return solicNotFound(c)
     const found = await readRecord<SolicRec>(db, 'solicrec', param(c, 'id'))
     if (!found) return solicNotFound(c)
     await expireRequests(found.body.idRec)
@@ -564,6 +569,7 @@ export function sandboxRecurrence(context: SandboxContext) {
     if (!v.is(solicRecCancelamento, await body(c)))
       return solicInvalid(c, 'Este PSP só aceita o cancelamento: { "status": "CANCELADA" }.')
     const id = param(c, 'id')
+    if (!idSolicRecPattern.test(id)) return solicNotFound(c)
     const outcome = await db.transaction(async (tx) => {
       const found = await readRecord<SolicRec>(tx, 'solicrec', id, true)
       if (!found) return 'UNKNOWN' as const
