@@ -556,19 +556,19 @@ export function sandboxRecurrence(context: SandboxContext) {
     return c.json(await solicBody(created), 201)
   })
 
-  api.get('/solicrec/:id', scoped('solicrec.read'), async (c) => {
-    if (!idSolicRecPattern.test(param(c, 'id'))) return solicNotFound(c)
-    const found = await readRecord<SolicRec>(db, 'solicrec', param(c, 'id'))
+  api.get('/solicrec/:idSolicRec', scoped('solicrec.read'), async (c) => {
+    if (!idSolicRecPattern.test(param(c, 'idSolicRec'))) return solicNotFound(c)
+    const found = await readRecord<SolicRec>(db, 'solicrec', param(c, 'idSolicRec'))
     if (!found) return solicNotFound(c)
     await expireRequests(found.body.idRec)
-    const current = await readRecord<SolicRec>(db, 'solicrec', param(c, 'id'))
+    const current = await readRecord<SolicRec>(db, 'solicrec', param(c, 'idSolicRec'))
     return c.json(await solicBody(current?.body ?? found.body))
   })
 
-  api.patch('/solicrec/:id', scoped('solicrec.write'), async (c) => {
+  api.patch('/solicrec/:idSolicRec', scoped('solicrec.write'), async (c) => {
     if (!v.is(solicRecCancelamento, await body(c)))
       return solicInvalid(c, 'Este PSP só aceita o cancelamento: { "status": "CANCELADA" }.')
-    const id = param(c, 'id')
+    const id = param(c, 'idSolicRec')
     if (!idSolicRecPattern.test(id)) return solicNotFound(c)
     const outcome = await db.transaction(async (tx) => {
       const found = await readRecord<SolicRec>(tx, 'solicrec', id, true)
