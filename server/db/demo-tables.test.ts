@@ -21,6 +21,13 @@ const demoTables = Object.values(demoSchema as Record<string, unknown>)
   .map((table) => getTableName(table))
   .sort()
 
+/** The demo's tables 0012 moved out: those of its first migration (later ones add their own). */
+const movedTables = demoTables.filter((name) =>
+  readFileSync(join(migrationsFolder, 'demo/0000_demo_tables.sql'), 'utf8').includes(
+    `CREATE TABLE "${name}"`,
+  ),
+)
+
 /** Every table of the public schema, with its columns and how many rows it holds. */
 async function tablesOf(handle: DatabaseHandle) {
   const { rows } = (await handle.db.execute(
@@ -120,7 +127,8 @@ describe.each(backends)('the demo’s tables apart (%s)', (backend) => {
     for (const statement of columnsAddedAfter(12)) await handle.db.execute(sql.raw(statement))
     await seedDemoData(handle.db)
     const old = await tablesOf(handle)
-    expect(Object.keys(old)).toEqual(expect.arrayContaining(demoTables))
+    expect(Object.keys(old)).toEqual(expect.arrayContaining(movedTables))
+    expect(movedTables).toContain('sandbox_pix_cobs')
     expect(old.sandbox_card_tokens?.rows).toBeGreaterThan(0)
 
     await migrateTo(move)

@@ -31,6 +31,7 @@ export function mountDemo(
     const http = deps.http ?? networkTransport()
     const psp = createSandboxPsp({ ...deps, pix: deps.config.pix, http })
     app.route('/sandbox/pix-api', psp.routes)
+    app.route('/sandbox/pix', psp.helpers)
     const sandbox = createSandboxGateway(deps.db, deps.now)
     app.route('/sandbox', sandboxGatewayRoutes(deps, sandbox, psp, http))
   }

@@ -125,6 +125,23 @@ export const sandboxPixWebhooks = pgTable('sandbox_pix_webhooks', {
   createdAt: createdAt(),
 })
 
+/**
+ * The sandbox bank's Pix Automático and cobranças com vencimento (issue 29), each record kept as
+ * the document's JSON the bank answers with: kind 'locrec', 'rec', 'solicrec', 'cobr', 'cobv',
+ * 'webhookrec', 'webhookcobr'. `meta` holds what the bank knows beside it (a cobv's paid parts).
+ */
+export const sandboxPixRecords = pgTable(
+  'sandbox_pix_records',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.id] })],
+)
+
 /** Demo mode only: what would have been delivered, for people and tests to read the code. */
 export const devOutbox = pgTable(
   'dev_outbox',

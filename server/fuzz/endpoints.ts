@@ -37,6 +37,7 @@ import {
   newPerson,
   readContract,
 } from '../testing/registration'
+import { pixRecurrenceFixtures } from './pix-recurrence-endpoints'
 import { forgedSessions } from './sessions'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -724,6 +725,7 @@ async function pspFixtures(app: App, ana: string) {
       },
       bodies: [JSON.parse(boletoNotice)],
     },
+    ...(await pixRecurrenceFixtures(app)),
   ]
   return { endpoints, boletoLine }
 }

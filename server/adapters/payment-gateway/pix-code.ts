@@ -88,3 +88,35 @@ export function pixDynamicBrCode(payload: DynamicPixPayload): string {
   const withCrcHeader = `${body}6304`
   return withCrcHeader + crc16Ccitt(withCrcHeader)
 }
+
+export interface RecurrencePixPayload {
+  /** The recurrence's location (/locrec), without a scheme. */
+  recurrenceLocation: string
+  /** Journey 3: the cob paid with the authorization; without it, the QR of journey 2. */
+  cobLocation?: string | undefined
+  merchantName: string
+  merchantCity: string
+}
+
+/**
+ * The composite BR Code of Pix Automático (the document's dadosQR examples): the recurrence's
+ * location in field 80, beside a cob's (journey 3) or an empty merchant account (journey 2).
+ */
+export function pixRecurrenceBrCode(payload: RecurrencePixPayload): string {
+  const strip = (location: string) => location.replace(/^https?:\/\//, '')
+  const gui = field('00', 'br.gov.bcb.pix')
+  const body = [
+    field('00', '01'),
+    ...(payload.cobLocation ? [field('01', '12')] : []),
+    field('26', gui + (payload.cobLocation ? field('25', strip(payload.cobLocation)) : '')),
+    field('52', '0000'),
+    field('53', '986'),
+    field('58', 'BR'),
+    field('59', ascii(payload.merchantName, 25)),
+    field('60', ascii(payload.merchantCity, 15)),
+    field('62', field('05', '***')),
+    field('80', gui + field('25', strip(payload.recurrenceLocation))),
+  ].join('')
+  const withCrcHeader = `${body}6304`
+  return withCrcHeader + crc16Ccitt(withCrcHeader)
+}

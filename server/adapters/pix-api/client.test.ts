@@ -14,109 +14,44 @@ import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { serve } from '@hono/node-server'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { loadPixDocument } from '../../../tests/helpers/openapi/documents'
-import {
-  startValidatingProxy,
-  type ValidatingProxy,
-} from '../../../tests/helpers/openapi/validating-proxy'
-import { createServer } from '../../app'
-import { loadConfig, sandboxPix } from '../../config'
-import { openDatabase } from '../../db/client'
+import type { ValidatingProxy } from '../../../tests/helpers/openapi/validating-proxy'
+import { sandboxPix } from '../../config'
 import { sandboxBank } from '../../demo/routes/sandbox-pix-api'
-import { demoEmails, seedDemoData } from '../../demo/seed'
-import { captureLogs, loginAs } from '../../testing'
+import { demoEmails } from '../../demo/seed'
+import { loginAs } from '../../testing'
 import { anaInstalments, checkoutPaths, linkFor } from '../../testing/payments'
+import { type PixSandbox, startPixSandbox } from '../../testing/pix-sandbox'
 import { networkTransport } from '../http'
 import { createPixApiClient, type PixApi, PixApiError } from './client'
-import { webhookUrlOf } from './index'
 import { signWebhook, webhookSignatureHeader } from './webhook'
 
 describe('API Pix client against the sandbox PSP, over HTTP', () => {
+  let sandbox: PixSandbox
   let base = ''
   let pix: PixApi
-  let stop: () => Promise<void>
-  let app: ReturnType<typeof createServer>['app']
-  let db: Awaited<ReturnType<typeof openDatabase>>
+  let app: PixSandbox['app']
+  let db: PixSandbox['db']
   let proxy: ValidatingProxy
   let webhookUrl = ''
 
   beforeAll(async () => {
-    db = await openDatabase({ memory: true })
-    await db.migrate({ demo: true })
-    await seedDemoData(db.db)
-    const config = { ...loadConfig({}), demo: true, staticDir: join(tmpdir(), 'sem-build') }
-    // Listen first, on any free port; the app learns its own address from it.
-    let handler: ((request: Request) => Response | Promise<Response>) | undefined
-    const listening = serve({
-      fetch: (request) => handler?.(request) ?? new Response('', { status: 503 }),
-      port: 0,
-      hostname: '127.0.0.1',
-    })
-    await new Promise((done) => listening.once('listening', done))
-    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`
-    const server = createServer({
-      config,
-      db: db.db,
-      mail: { send: async () => {} },
-      whatsapp: { send: async () => {} },
-      selfUrl: base,
-      logger: captureLogs(true).logger,
-    })
-    app = server.app
-    handler = app.fetch
-    proxy = await startValidatingProxy({
-      document: loadPixDocument(),
-      upstream: `${base}/sandbox/pix-api`,
-      basePath: '/v2',
-      name: 'API Pix (bacen 2.9.0)',
-    })
-    pix = createPixApiClient({
-      ...sandboxPix,
-      transport: networkTransport(),
-      apiUrl: `${proxy.url}/v2`,
-      // Not in the document (OAuth2 lives beside it): straight to the PSP.
-      tokenUrl: `${base}/sandbox/pix-api/oauth/token`,
-    })
-    webhookUrl = webhookUrlOf(server.deps)
-    await pix.setWebhook(webhookUrl)
-    stop = () => new Promise((done) => listening.close(() => done()))
-  })
+    sandbox = await startPixSandbox()
+    ;({ base, pix, app, db, proxy, webhookUrl } = sandbox)
+    // Migrating and seeding a database in memory: past a minute on a busy 2-core machine.
+  }, 180_000)
   beforeEach(() => {
-    driven()
+    sandbox.driven()
   })
   afterEach(() => proxy.assertClean())
   afterAll(async () => {
-    await proxy?.close()
-    await stop?.()
-    await db?.close()
+    await sandbox?.close()
   })
 
   const txid = (n: number) => `teste${String(n).padStart(27, '0')}`
 
-  let looked = 0
-  /** The operations, with their statuses, that went through the proxy since the last look. */
-  function driven() {
-    const calls = proxy.calls().slice(looked)
-    looked += calls.length
-    return calls.map((call) => `${call.operationId} ${call.status}`)
-  }
-
-  /** A token straight from the PSP, for the webhook reads our client has no method for. */
-  async function bearer() {
-    const basic = Buffer.from(`${sandboxPix.clientId}:${sandboxPix.clientSecret}`)
-    const answer = await fetch(`${base}/sandbox/pix-api/oauth/token`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${basic.toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: 'grant_type=client_credentials&scope=webhook.read webhook.write',
-    })
-    const token = (await answer.json()) as { access_token: string }
-    return { authorization: `Bearer ${token.access_token}`, accept: 'application/json' }
-  }
+  const driven = () => sandbox.driven()
+  const bearer = () => sandbox.bearer()
 
   it('refuses a client with the wrong secret (OAuth2 client credentials)', async () => {
     const stranger = createPixApiClient({

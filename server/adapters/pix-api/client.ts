@@ -1,11 +1,14 @@
 /**
  * A client of the Central Bank's API Pix v2, which the receiving banks (PSPs) implement: OAuth2
  * client credentials, mutual TLS through the transport, cobrança imediata (PUT/GET/PATCH /cob),
- * Pix received, devolução and the webhook. Plugging a real bank is configuration (base URL,
+ * Pix received, devolução and the webhook; Pix Automático (recurrence.ts) and cobrança com
+ * vencimento (due-date.ts) are calls of the same client. Plugging a real bank is configuration (base URL,
  * client id and secret, certificate); the demo's sandbox PSP speaks the same endpoints.
  */
 import * as v from 'valibot'
 import type { HttpResponse, HttpTransport } from '../http'
+import { dueDateCalls } from './due-date'
+import { recurrenceCalls } from './recurrence'
 import {
   type Cob,
   type CobStatus,
@@ -20,6 +23,17 @@ import {
   tokenResponse,
   toValor,
 } from './schemas'
+
+/** What the calls of recurrence.ts and due-date.ts share with this client. */
+export interface PixCallContext {
+  call(
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+  ): Promise<HttpResponse>
+  failure(response: HttpResponse, what: string): PixApiError
+  json(response: HttpResponse): unknown
+}
 
 export interface PixApiOptions {
   /** Where /cob, /pix and /webhook live, e.g. https://pix.banco.com.br/v2 */
@@ -87,7 +101,12 @@ export interface NewCollection {
   message?: string | undefined
 }
 
-const scopes = 'cob.write cob.read pix.write pix.read webhook.write webhook.read'
+const scopes = [
+  'cob.write cob.read pix.write pix.read webhook.write webhook.read',
+  'cobv.write cobv.read payloadlocationrec.write payloadlocationrec.read rec.write rec.read',
+  'solicrec.write solicrec.read cobr.write cobr.read',
+  'webhookrec.write webhookrec.read webhookcobr.write webhookcobr.read',
+].join(' ')
 
 const toRefund = (item: Devolucao): Refund => ({
   id: item.id,
@@ -160,7 +179,7 @@ export function createPixApiClient(options: PixApiOptions) {
 
   /** One call with the bearer token; a 401 renews the token once. */
   async function call(
-    method: 'GET' | 'PUT' | 'PATCH',
+    method: 'GET' | 'PUT' | 'PATCH' | 'POST' | 'DELETE',
     path: string,
     body?: unknown,
   ): Promise<HttpResponse> {
@@ -181,9 +200,12 @@ export function createPixApiClient(options: PixApiOptions) {
   }
 
   const json = (response: HttpResponse): unknown => JSON.parse(response.body)
+  const context: PixCallContext = { call, failure, json }
 
   return {
     chave: options.chave,
+    ...recurrenceCalls(context),
+    ...dueDateCalls(context, options.chave),
 
     /** PUT /cob/{txid}: our txid, so a retry after a crash finds the same collection. */
     async createCob(txid: string, collection: NewCollection): Promise<Collection> {

@@ -7,6 +7,7 @@
  *   GET /v2/pix/{e2eid}                     a Pix received
  *   PUT|GET /v2/pix/{e2eid}/devolucao/{id}  devolução (settled at once)
  *   PUT|GET|DELETE /v2/webhook/{chave}      where received Pix are posted
+ *   Pix Automático (sandbox-pix-rec.ts) and cobrança com vencimento (sandbox-pix-cobv.ts)
  * and, as the payer's bank, POST /sandbox/pix/{txid}/pay (routes/sandbox-gateway.ts uses
  * `payCob`), which settles a cob and posts {pix: [...]} to `{webhookUrl}/pix`, signed.
  * Errors are RFC 7807 bodies with the spec's types (CobNaoEncontrado, CobOperacaoInvalida, …).
@@ -40,19 +41,31 @@ import {
   sandboxPixRefunds,
   sandboxPixWebhooks,
 } from '../schema'
+import { sandboxDueDate } from './sandbox-pix-cobv'
+import { sandboxRecurrence } from './sandbox-pix-rec'
+import type { SandboxContext } from './sandbox-pix-records'
 
 /** Who the sandbox bank is: the receiver the BR Codes name, and its ISPB in end-to-end ids. */
 export const sandboxBank = {
   ispb: '99999999',
   merchantName: 'Portal do Titular',
   merchantCity: 'Sao Paulo',
+  /** The receiver of recurrences and cobvs (recebedor), with its address. */
+  cnpj: '12345678000195',
+  address: { logradouro: 'Avenida Paulista, 1000', cidade: 'São Paulo', uf: 'SP', cep: '01310100' },
 }
 
 const TOKEN_SECONDS = 3600
+const allScopes = [
+  'cob.write cob.read pix.write pix.read webhook.write webhook.read',
+  'cobv.write cobv.read payloadlocationrec.write payloadlocationrec.read rec.write rec.read',
+  'solicrec.write solicrec.read cobr.write cobr.read',
+  'webhookrec.write webhookrec.read webhookcobr.write webhookcobr.read',
+].join(' ')
 
 type Cob = typeof sandboxPixCobs.$inferSelect
 
-interface SandboxDeps {
+export interface SandboxDeps {
   db: Database
   selfUrl: string
   now: () => Date
@@ -63,9 +76,9 @@ interface SandboxDeps {
 }
 
 /** A path parameter of the route (Hono types them loosely behind the scope middleware). */
-const param = (c: Context, name: string) => c.req.param(name) ?? ''
+export const param = (c: Context, name: string) => c.req.param(name) ?? ''
 
-function problem(
+export function problem(
   c: Context,
   status: 400 | 401 | 403 | 404,
   name: string,
@@ -101,7 +114,7 @@ function tokenScopes(secret: string, header: string | undefined, now: Date): str
 }
 
 /** A schema failure as the spec words its violations: which field does not respect it. */
-function violation(prefix: string, issues: v.BaseIssue<unknown>[]) {
+export function violation(prefix: string, issues: v.BaseIssue<unknown>[]) {
   const path = issues[0]?.path?.map((item) => String(item.key)).join('.')
   return path
     ? `O campo ${prefix}.${path} não respeita o schema.`
@@ -112,7 +125,7 @@ const isExpired = (cob: Cob, now: Date) =>
   cob.createdAt.getTime() + cob.expiresIn * 1000 <= now.getTime()
 
 /** E + ISPB + yyyyMMddHHmm + 11 random letters and digits: 32 characters (pacs.008). */
-function endToEndId(now: Date) {
+export function endToEndId(now: Date) {
   const stamp = now.toISOString().replace(/\D/g, '').slice(0, 12)
   const tail = randomBytes(16).toString('hex').slice(0, 11)
   return `E${sandboxBank.ispb}${stamp}${tail}`
@@ -182,9 +195,13 @@ export function createSandboxPsp(deps: SandboxDeps) {
       .select()
       .from(sandboxPixWebhooks)
       .where(eq(sandboxPixWebhooks.chave, chave))
-    if (!hook) return
+    if (hook) await postSigned(hook.url, 'pix', body)
+  }
+
+  /** A notification to `{webhookUrl}/{what}`, signed as every one of this bank. */
+  async function postSigned(webhookUrl: string, what: string, body: unknown) {
     const text = JSON.stringify(body)
-    const url = `${hook.url.replace(/\/+$/, '')}/pix`
+    const url = `${webhookUrl.replace(/\/+$/, '')}/${what}`
     for (const delay of [0, 500, 2000]) {
       if (delay) await new Promise((done) => setTimeout(done, delay))
       try {
@@ -261,8 +278,7 @@ export function createSandboxPsp(deps: SandboxDeps) {
         400,
       )
     }
-    const scope =
-      form.get('scope') ?? 'cob.write cob.read pix.write pix.read webhook.write webhook.read'
+    const scope = form.get('scope') ?? allScopes
     return c.json({
       access_token: issueToken(pix.clientSecret, scope, deps.now()),
       token_type: 'Bearer',
@@ -527,8 +543,27 @@ export function createSandboxPsp(deps: SandboxDeps) {
       : problem(c, 404, 'WebhookNaoEncontrado', 'Webhook não encontrado.')
   })
 
+  const context: SandboxContext = {
+    ...deps,
+    scoped,
+    body,
+    postSigned,
+    notifyPix: notify,
+    payCob,
+    async cobLocation(txid) {
+      const [cob] = await db.select().from(sandboxPixCobs).where(eq(sandboxPixCobs.txid, txid))
+      return cob ? locationOf(cob) : undefined
+    },
+  }
+  const recurrence = sandboxRecurrence(context)
+  const dueDate = sandboxDueDate(context)
+  api.route('/', recurrence.api)
+  api.route('/', dueDate.api)
+  /** The payer's side of both (/sandbox/pix/rec/…, /sandbox/pix/cobr/…, /sandbox/pix/cobv/…). */
+  const helpers = new Hono<AppEnv>().route('/', recurrence.helpers).route('/', dueDate.helpers)
+
   routes.route('/v2', api)
-  return { routes, payCob }
+  return { routes, payCob, helpers }
 }
 
 export type SandboxPsp = ReturnType<typeof createSandboxPsp>

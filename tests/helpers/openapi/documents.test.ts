@@ -24,6 +24,10 @@ describe('the official documents, as the validating proxy reads them', { timeout
     const schemas = pix.components?.schemas as Record<string, { required?: string[] }>
     expect(schemas.WebhookCompleto?.required).toEqual(['webhookUrl', 'criacao'])
     expect(JSON.stringify(pix)).not.toMatch(/"location":\{[^{}]*"format":"uri"/)
+    expect(Object.keys(pix.paths)).toContain('/rec/{idRec}')
+    expect(Object.keys(pix.paths)).not.toContain('/rec/{recUrlAccessToken}')
+    expect(schemas.RecBase?.required).toEqual(['calendario', 'vinculo'])
+    expect(schemas.RecNotification?.required).toEqual(['idRec', 'status', 'atualizacao'])
 
     const published = parse(fixture('bacen-pix-api-2.9.0.yaml')) as OpenApiDocument
     expect(patterns(published).filter((pattern) => /^\/.+\/$/.test(pattern))).toHaveLength(14)
