@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { brandDefine } from './scripts/brand-build.ts'
+import LongestFirst from './tests/sequencer.ts'
 
 export default defineConfig({
   // src/brand.ts's values, as the build puts them (tests do not load vite.config.ts).
@@ -10,6 +11,8 @@ export default defineConfig({
     // Vitest's default on 2 cores is one worker: every file, API and browser alike, one after
     // another, with a core idle while a journey waits on its browser. Two at a time.
     maxWorkers: 2,
+    // The longest files first, across the projects (tests/sequencer.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,

@@ -65,7 +65,13 @@ describeBrowser('member cards', () => {
     expect(height).toBeLessThan(width / 1.4)
   }
 
+  /** For the journeys that stay online: a device without the worker (journey.ts). */
+  async function withoutWorker() {
+    ;({ context, page } = await journey.newDevice({ serviceWorkers: 'block' }))
+  }
+
   it('ana sees her two active cards (not the inactive one), flips one and downloads a PNG', async () => {
+    await withoutWorker()
     await openCardsOnline()
     expect(await page.getByText('Maria Souza').count()).toBe(0)
     await expectVisible(page.getByText('Plano Família Clube'))
@@ -82,6 +88,7 @@ describeBrowser('member cards', () => {
   })
 
   it("a first visit never says 'Nenhuma carteirinha' to a holder whose cards are still loading", async () => {
+    await withoutWorker()
     // Records every text the screen ever showed, however briefly.
     await page.addInitScript(() => {
       const seen: string[] = []

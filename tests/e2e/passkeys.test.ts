@@ -80,7 +80,8 @@ async function registerAfterCodeLogin(page: Page, server: RunningServer) {
 // These journeys share one server: the offer and its "Agora não" are kept on the device, and the
 // one journey here that makes a passkey removes it from the server.
 describeBrowser('passkeys', () => {
-  const journey = browserJourney({ hostname: 'localhost' })
+  // The worker only on the devices that lose the signal.
+  const journey = browserJourney({ hostname: 'localhost', noServiceWorker: true })
   let server: RunningServer
   let page: Page
   beforeEach(() => {
@@ -170,6 +171,7 @@ describeBrowser('passkeys', () => {
   })
 
   it.each(noSignalModes)('%s: "Entrar com passkey" says it needs the network', async (mode) => {
+    ;({ page } = await journey.newDevice({ serviceWorkers: 'allow' }))
     await addAuthenticator(page)
     await page.goto(`${server.url}/login`)
     await waitForServiceWorker(page)

@@ -21,7 +21,9 @@ const expiry = `08/${new Date().getFullYear() + 3}`
 describeBrowser('payment link: checkout by every method', () => {
   /** Bodies of every request the browser sent, to prove where the card number went. */
   let sent: Array<{ url: string; body: string }> = []
+  // The payment screens work online only: the worker is only on the devices that cut the signal.
   const journey = browserJourney({
+    noServiceWorker: true,
     device: { acceptDownloads: true },
     onDevice: (context) => {
       sent = []
@@ -349,8 +351,8 @@ describeBrowser('payment link: checkout by every method', () => {
   describe('address block (link asks for the holder address)', () => {
     it("CEP lookup fills and locks the address; a failed lookup says 'CEP não encontrado!'", async () => {
       // The demo holders all have an address; this link's answer is altered to ask for one, the
-      // way a holder without an address sees it. Service worker off so the route sees the call.
-      await newDevice({ serviceWorkers: 'block' })
+      // way a holder without an address sees it. No service worker here (the file's devices have
+      // none), so the route sees the call.
       await payOne(12)
       const code = new URL(page.url()).searchParams.get('code') ?? ''
       await page.route('**/socios-api/checkout/payment-link?*', async (route) => {
@@ -411,6 +413,7 @@ describeBrowser('payment link: checkout by every method', () => {
   it.each(noSignalModes)(
     '%s: the payment screen says plainly that paying needs a connection',
     async (mode) => {
+      await newDevice({ serviceWorkers: 'allow' })
       await payOne(mode === 'offline' ? 7 : 8, 'screens')
       await expectVisible(page.getByRole('button', { name: 'Gerar Pix' }))
       await waitForServiceWorker(page)

@@ -12,13 +12,18 @@ import type { RunningServer } from '../helpers/server'
 
 // These journeys cut the signal, so they log in through the screens (see loggedInPage).
 describeBrowser('payments list', () => {
-  const journey = browserJourney({ device: { acceptDownloads: true } })
+  // The worker only on the devices that lose the signal (withWorker).
+  const journey = browserJourney({ noServiceWorker: true, device: { acceptDownloads: true } })
   let server: RunningServer
   let context: BrowserContext
   let page: Page
   beforeEach(() => {
     ;({ server, context, page } = journey)
   })
+
+  async function withWorker() {
+    ;({ context, page } = await journey.newDevice({ serviceWorkers: 'allow' }))
+  }
 
   async function openPayments() {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
@@ -68,6 +73,7 @@ describeBrowser('payments list', () => {
   })
 
   it.each(noSignalModes)('%s: opens from the device, read only', async (mode) => {
+    await withWorker()
     await openPayments()
     await waitForServiceWorker(page)
     await cutSignal(server, context, mode)
@@ -81,6 +87,7 @@ describeBrowser('payments list', () => {
   })
 
   it('a paid instalment’s receipt downloads as a PDF, and with no signal too', async () => {
+    await withWorker()
     await openPayments()
     await waitForServiceWorker(page)
     const download = async () => {
@@ -102,6 +109,7 @@ describeBrowser('payments list', () => {
   })
 
   it("lie-fi: 'Pagar' tapped while the server cannot be reached says why, and the app knows it is offline", async () => {
+    await withWorker()
     await openPayments()
     // Once the list's own work is done (it keeps the paid instalments' receipts), the phone
     // still says "online" and nothing answers.

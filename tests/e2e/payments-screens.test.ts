@@ -43,7 +43,8 @@ function tabLines(page: Page, name: string) {
 }
 
 describeBrowser('payments: screens on a phone', () => {
-  const journey = browserJourney()
+  // Online screens: only the journey of the installed app has the worker.
+  const journey = browserJourney({ noServiceWorker: true })
   let server: RunningServer
   let page: Page
   beforeEach(() => {
@@ -200,6 +201,8 @@ describeBrowser('payments: screens on a phone', () => {
   })
 
   it('on a device with the app installed a link opens as the server renders it, and offline says so', async () => {
+    await journey.newDevice({ serviceWorkers: 'allow' })
+    page = journey.page
     const path = `/pagamento?code=${demoPaymentLinks.b2b}`
     // One visit before (the login screen) installed the app's worker.
     await page.goto(`${server.url}/login`)

@@ -115,7 +115,12 @@ describeBrowser('a provider: DEMO=0 on PostgreSQL, its bank and Stripe', () => {
       await drop?.()
     })
     beforeEach(async () => {
-      const context = await browser.newContext({ locale: 'pt-BR', viewport: phone })
+      // Online screens: no service worker installing the app beside them (journey.ts).
+      const context = await browser.newContext({
+        locale: 'pt-BR',
+        viewport: phone,
+        serviceWorkers: 'block',
+      })
       sent = []
       context.on('request', (request) =>
         sent.push({ url: request.url(), body: request.postData() ?? '' }),

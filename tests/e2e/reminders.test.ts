@@ -14,7 +14,8 @@ import type { RunningServer } from '../helpers/server'
  * menu stay off (the server keeps them), and /search hands her calendar the open instalments.
  */
 describeBrowser('payment reminders', () => {
-  const journey = browserJourney({ device: { acceptDownloads: true } })
+  // The worker only on the device that loses the signal.
+  const journey = browserJourney({ noServiceWorker: true, device: { acceptDownloads: true } })
   let server: RunningServer
   let context: BrowserContext
   let page: Page
@@ -59,6 +60,7 @@ describeBrowser('payment reminders', () => {
   })
 
   it("'Adicionar ao calendário' downloads the open instalments; with no signal it says it needs the network", async () => {
+    ;({ context, page } = await journey.newDevice({ serviceWorkers: 'allow' }))
     // This journey cuts the signal, so it logs in through the screens (see loggedInPage).
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)

@@ -33,7 +33,9 @@ export type JourneyOptions = {
    * neither cut the signal nor read what the worker serves. Each fresh device otherwise installs
    * the worker and precaches the whole app (111 files) while the journey runs, costing the
    * browser and the server CPU the journey does not test (what-needs-you and layout-and-focus:
-   * 130 → 108 s, 2026-11-27). The offline journeys keep it, and test it.
+   * 130 → 108 s, 2026-11-27). The offline journeys keep it, and test it. In a file of both
+   * kinds, the file has none and a journey that loses the signal opens its own device with it:
+   * `newDevice({ serviceWorkers: 'allow' })` (decision 017).
    */
   noServiceWorker?: boolean
   /** Runs on every device as it opens (e.g. to listen to its requests). */
