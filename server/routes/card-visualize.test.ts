@@ -69,7 +69,7 @@ describe.each(backends)('GET /socios-api/client/card-visualize/:cardId (%s)', (b
     expect(frontLayout).toMatch(/\d{2}\/\d{2}\/\d{4}/)
     expect(frontLayout).toContain('ATIVO')
     expect(backLayout).toContain('Ana Paula Souza')
-    expect(backLayout).toContain('nº 000123 · Série A')
+    expect(backLayout).toContain('Nº 000123 · Série A')
     expect(backLayout).toContain(cardNotice)
     // Whom to ask, from the brand's support contact: not the server's address (issue 27).
     expect(backLayout).toContain(

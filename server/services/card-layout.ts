@@ -148,17 +148,17 @@ ${field('Validade', cardDate(sheet.expirationDate), `${font(3.8)};font-weight:60
 
 function back(sheet: CardSheet, look: CardLook): string {
   const contract = [
-    sheet.contractNumber ? `nº ${sheet.contractNumber}` : null,
+    sheet.contractNumber ? `Nº ${sheet.contractNumber}` : null,
     sheet.serie ? `Série ${sheet.serie}` : null,
   ]
     .filter(Boolean)
     .join(' · ')
   // Read at arm's length on a phone, where the card is about 360 px wide: no line under 11 px
-  // (issue 27), the stripe narrower to leave them the room.
+  // (issue 27), the stripe along the top edge to leave them the room.
   const field = (name: string, value: string) =>
     `<div style="min-width:0">${label(name, '#52606d', 3)}<div style="${font(4.8)};font-weight:700;color:#102a43;${oneLine}">${e(value)}</div></div>`
   return `<div style="${card('linear-gradient(180deg,#f7faff 0%,#e6eef9 100%)', 'color:#1f2933;border:1px solid #c9d6e8')}">
-<div style="position:absolute;left:0;right:0;top:7%;height:13%;background:linear-gradient(90deg,${look.colors.primaryDark},${look.colors.primary} 60%,${look.colors.accent})"></div>
+<div style="position:absolute;left:0;right:0;top:0;height:18%;background:linear-gradient(90deg,${look.colors.primaryDark},${look.colors.primary} 60%,${look.colors.accent})"></div>
 <div style="${layer};padding:0 6% 4.5%">
 <div style="height:25%;flex:none"></div>
 <div style="display:flex;flex-direction:column;gap:0.4em;${font(3)}">

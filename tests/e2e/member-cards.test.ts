@@ -42,7 +42,9 @@ describeBrowser('member cards', () => {
     await expectVisible(
       dialog.getByRole('region', { name: 'Frente da carteirinha' }).getByText(name),
     )
-    await expectVisible(dialog.getByRole('img', { name: `QR code do passe digital de ${name}` }))
+    await expectVisible(
+      dialog.getByRole('img', { name: `QR code do passe da portaria de ${name}` }),
+    )
     await dialog.getByRole('button', { name: 'Ver Verso' }).click()
     await expectVisible(dialog.getByRole('button', { name: 'Ver Frente' }))
     // A real 3-D flip: the card turns around the Y axis.

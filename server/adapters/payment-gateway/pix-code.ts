@@ -78,16 +78,24 @@ export function pixDynamicBrCode(payload: DynamicPixPayload): string {
     field('00', '01'),
     field('01', '12'),
     field('26', field('00', 'br.gov.bcb.pix') + field('25', location)),
-    field('52', '0000'),
-    field('53', '986'),
-    field('58', 'BR'),
-    field('59', ascii(payload.merchantName, 25)),
-    field('60', ascii(payload.merchantCity, 15)),
-    field('62', field('05', '***')),
+    ...payeeFields(payload),
   ].join('')
   const withCrcHeader = `${body}6304`
   return withCrcHeader + crc16Ccitt(withCrcHeader)
 }
+
+/**
+ * What a dynamic code says besides where its charge is: category, currency, country, the payee
+ * and txid '***' (the payer's bank reads the real one from the location's payload).
+ */
+const payeeFields = (payload: { merchantName: string; merchantCity: string }) => [
+  field('52', '0000'),
+  field('53', '986'),
+  field('58', 'BR'),
+  field('59', ascii(payload.merchantName, 25)),
+  field('60', ascii(payload.merchantCity, 15)),
+  field('62', field('05', '***')),
+]
 
 export interface RecurrencePixPayload {
   /** The recurrence's location (/locrec), without a scheme. */
@@ -109,12 +117,7 @@ export function pixRecurrenceBrCode(payload: RecurrencePixPayload): string {
     field('00', '01'),
     ...(payload.cobLocation ? [field('01', '12')] : []),
     field('26', gui + (payload.cobLocation ? field('25', strip(payload.cobLocation)) : '')),
-    field('52', '0000'),
-    field('53', '986'),
-    field('58', 'BR'),
-    field('59', ascii(payload.merchantName, 25)),
-    field('60', ascii(payload.merchantCity, 15)),
-    field('62', field('05', '***')),
+    ...payeeFields(payload),
     field('80', gui + field('25', strip(payload.recurrenceLocation))),
   ].join('')
   const withCrcHeader = `${body}6304`

@@ -105,11 +105,13 @@ export const recSolicitada = v.object({
   ativacao: v.optional(v.object({ dadosJornada: v.optional(dadosJornada) })),
 })
 export type RecSolicitada = v.InferOutput<typeof recSolicitada>
+export type Encerramento = v.InferOutput<typeof encerramento>
 
 /** RecRevisada as this product uses it: cancelling. */
 export const recCancelamento = v.strictObject({ status: v.literal('CANCELADA') })
 
-const encerramentoRec = v.object({
+/** How a recurrence or a recurring charge ended: refused, or cancelled and by whom. */
+const encerramento = v.object({
   rejeicao: v.optional(v.object({ codigo: v.string(), descricao: v.string() })),
   cancelamento: v.optional(
     v.object({ solicitante: v.string(), codigo: v.string(), descricao: v.string() }),
@@ -160,7 +162,7 @@ export const rec = v.object({
   status: v.picklist(recStatuses),
   loc: v.optional(locRec),
   atualizacao: history(recStatuses),
-  encerramento: v.optional(encerramentoRec),
+  encerramento: v.optional(encerramento),
   ativacao: v.optional(
     v.object({ tipoJornada: v.picklist(journeys), dadosJornada: v.optional(dadosJornada) }),
   ),
@@ -235,14 +237,7 @@ export const cobr = v.object({
   status: v.picklist(cobrStatuses),
   politicaRetentativa: v.optional(v.picklist(retryPolicies)),
   atualizacao: v.optional(history(cobrStatuses), []),
-  encerramento: v.optional(
-    v.object({
-      cancelamento: v.optional(
-        v.object({ solicitante: v.string(), codigo: v.string(), descricao: v.string() }),
-      ),
-      rejeicao: v.optional(v.object({ codigo: v.string(), descricao: v.string() })),
-    }),
-  ),
+  encerramento: v.optional(encerramento),
   tentativas: v.optional(v.array(attempt), []),
   pix: v.optional(v.array(pixAutomatico), []),
 })
@@ -255,7 +250,7 @@ export const webhookRec = v.object({
       idRec: v.string(),
       status: v.picklist(recStatuses),
       atualizacao: history(recStatuses),
-      encerramento: v.optional(encerramentoRec),
+      encerramento: v.optional(encerramento),
       ativacao: v.optional(
         v.object({ tipoJornada: v.picklist(journeys), dadosJornada: v.optional(dadosJornada) }),
       ),

@@ -10,6 +10,7 @@ import {
   type Cobr,
   type CobrStatus,
   cobr,
+  type Encerramento,
   type LocRec,
   locRec,
   type Periodicity,
@@ -146,6 +147,20 @@ const toRequest = (item: SolicRec): RecurrenceRequest => ({
   history: item.atualizacao.map((entry) => ({ status: entry.status, at: new Date(entry.data) })),
 })
 
+/** The end of a recurrence or of a recurring charge, as our types say it. */
+const closing = (end: Encerramento | undefined) => ({
+  rejection: end?.rejeicao
+    ? { code: end.rejeicao.codigo, description: end.rejeicao.descricao }
+    : undefined,
+  cancellation: end?.cancelamento
+    ? {
+        by: end.cancelamento.solicitante,
+        code: end.cancelamento.codigo,
+        description: end.cancelamento.descricao,
+      }
+    : undefined,
+})
+
 const toRecurrence = (item: Rec): Recurrence => ({
   id: item.idRec,
   status: item.status,
@@ -166,16 +181,7 @@ const toRecurrence = (item: Rec): Recurrence => ({
   journeyTxid: item.ativacao?.dadosJornada?.txid,
   payerBank: item.pagador?.ispbParticipante,
   history: item.atualizacao.map((entry) => ({ status: entry.status, at: new Date(entry.data) })),
-  rejection: item.encerramento?.rejeicao
-    ? { code: item.encerramento.rejeicao.codigo, description: item.encerramento.rejeicao.descricao }
-    : undefined,
-  cancellation: item.encerramento?.cancelamento
-    ? {
-        by: item.encerramento.cancelamento.solicitante,
-        code: item.encerramento.cancelamento.codigo,
-        description: item.encerramento.cancelamento.descricao,
-      }
-    : undefined,
+  ...closing(item.encerramento),
   requests: (item.solicitacao ?? []).map(toRequest),
   copyPaste: item.dadosQR?.pixCopiaECola,
 })
@@ -203,16 +209,7 @@ export const toRecurringCharge = (item: Cobr): RecurringCharge => ({
     at: new Date(payment.horario),
   })),
   history: item.atualizacao.map((entry) => ({ status: entry.status, at: new Date(entry.data) })),
-  cancellation: item.encerramento?.cancelamento
-    ? {
-        by: item.encerramento.cancelamento.solicitante,
-        code: item.encerramento.cancelamento.codigo,
-        description: item.encerramento.cancelamento.descricao,
-      }
-    : undefined,
-  rejection: item.encerramento?.rejeicao
-    ? { code: item.encerramento.rejeicao.codigo, description: item.encerramento.rejeicao.descricao }
-    : undefined,
+  ...closing(item.encerramento),
 })
 
 export function recurrenceCalls({ call, failure, json }: PixCallContext) {

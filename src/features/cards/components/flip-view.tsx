@@ -141,12 +141,12 @@ export function FlipView({ card, onClose }: Props) {
                 size={240}
                 level="M"
                 marginSize={2}
-                title={`Passe digital de ${name}`}
+                title={`Passe da portaria de ${name}`}
                 role="img"
-                aria-label={`QR code do passe digital de ${name}`}
+                aria-label={`QR code do passe da portaria de ${name}`}
               />
               <div className={styles.passText}>
-                <span className={styles.small}>Passe digital</span>
+                <span className={styles.small}>Passe da portaria</span>
                 <time className={styles.clock} dateTime={now.toISOString()}>
                   {clockFormat.format(now)}
                 </time>

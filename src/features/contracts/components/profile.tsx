@@ -137,7 +137,7 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
             <GroupIcon />
             Dependentes
           </Link>
-          <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+          <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
             {locked ? <EyeIcon /> : <EditIcon />}
             Meus Dados
           </Link>

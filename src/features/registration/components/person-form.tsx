@@ -282,6 +282,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         value={values[key]}
         onChange={key === 'cep' ? onCepChange : set(key)}
         readOnly={disabled(key)}
+        placeholder={disabled(key) ? undefined : fieldPlaceholders[key]}
         describedById={locked.has(key) ? lockedNoteId : undefined}
         mask={fieldMasks[key]}
         onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
@@ -522,6 +523,14 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       )}
     </form>
   )
+}
+
+/** What a masked field takes, shown while it is empty (issue 27). */
+const fieldPlaceholders: Partial<Record<FieldKey, string>> = {
+  birthdate: 'DD/MM/AAAA',
+  cpf: '000.000.000-00',
+  cep: '00000-000',
+  phone: '(00) 00000-0000',
 }
 
 /** When none of these is on the form, the hint says which kind of document to attach. */
