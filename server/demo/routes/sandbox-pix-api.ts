@@ -92,6 +92,28 @@ export function problem(
   })
 }
 
+/**
+ * The two refusals every resource of the document has: `{Kind}OperacaoInvalida` (400, with what
+ * was wrong) and `{Kind}NaoEncontrad{o|a}` (404), each with the document's title.
+ */
+export function resourceProblems(
+  kind: string,
+  names: { invalid: string; notFound: string; notFoundName?: string; notFoundDetail: string },
+) {
+  return {
+    invalid: (c: Context, detail: string) =>
+      problem(c, 400, `${kind}OperacaoInvalida`, names.invalid, detail),
+    notFound: (c: Context) =>
+      problem(
+        c,
+        404,
+        names.notFoundName ?? `${kind}NaoEncontrado`,
+        names.notFound,
+        names.notFoundDetail,
+      ),
+  }
+}
+
 /** Stateless access tokens: expiry and scopes, signed with the client secret. */
 function issueToken(secret: string, scope: string, now: Date) {
   const claims = Buffer.from(JSON.stringify({ exp: now.getTime() + TOKEN_SECONDS * 1000, scope }))
@@ -311,16 +333,11 @@ export function createSandboxPsp(deps: SandboxDeps) {
     }
   }
   const anyTxid = /^[a-zA-Z0-9]{1,35}$/
-  const cobNotFound = (c: Context) =>
-    problem(
-      c,
-      404,
-      'CobNaoEncontrado',
-      'Cobrança não encontrada.',
-      'Cobrança não encontrada para o txid informado.',
-    )
-  const cobInvalid = (c: Context, detail: string) =>
-    problem(c, 400, 'CobOperacaoInvalida', 'Cobrança inválida.', detail)
+  const { invalid: cobInvalid, notFound: cobNotFound } = resourceProblems('Cob', {
+    invalid: 'Cobrança inválida.',
+    notFound: 'Cobrança não encontrada.',
+    notFoundDetail: 'Cobrança não encontrada para o txid informado.',
+  })
 
   api.put('/cob/:txid', scoped('cob.write'), async (c) => {
     const txid = param(c, 'txid')

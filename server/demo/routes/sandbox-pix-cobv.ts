@@ -19,7 +19,7 @@ import {
 import { toValor, txidPattern } from '../../adapters/pix-api/schemas'
 import type { AppEnv } from '../../deps'
 import { ApiError } from '../../http/errors'
-import { endToEndId, param, problem, sandboxBank, violation } from './sandbox-pix-api'
+import { endToEndId, param, resourceProblems, sandboxBank, violation } from './sandbox-pix-api'
 import {
   bankDay,
   type Json,
@@ -49,16 +49,12 @@ export const sandboxCobvMessages = {
 export function sandboxDueDate(context: SandboxContext) {
   const { db, scoped, body } = context
   const host = new URL(context.selfUrl).host
-  const invalid = (c: Parameters<typeof problem>[0], detail: string) =>
-    problem(c, 400, 'CobVOperacaoInvalida', 'Cobrança inválida.', detail)
-  const notFound = (c: Parameters<typeof problem>[0]) =>
-    problem(
-      c,
-      404,
-      'CobVNaoEncontrada',
-      'Cobrança não encontrada.',
-      'Cobrança com vencimento não encontrada para o txid informado.',
-    )
+  const { invalid, notFound } = resourceProblems('CobV', {
+    invalid: 'Cobrança inválida.',
+    notFound: 'Cobrança não encontrada.',
+    notFoundName: 'CobVNaoEncontrada',
+    notFoundDetail: 'Cobrança com vencimento não encontrada para o txid informado.',
+  })
 
   /** GET's answer: the record, with the Pix received and the parts it paid. */
   const withPix = (cobv: Cobv, meta: Json) => ({ ...cobv, pix: (meta.pix as Json[]) ?? [] })

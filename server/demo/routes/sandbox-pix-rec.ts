@@ -34,7 +34,14 @@ import {
 import { fromValor, txidPattern, webhookSolicitado } from '../../adapters/pix-api/schemas'
 import type { AppEnv } from '../../deps'
 import { ApiError } from '../../http/errors'
-import { endToEndId, param, problem, sandboxBank, violation } from './sandbox-pix-api'
+import {
+  endToEndId,
+  param,
+  problem,
+  resourceProblems,
+  sandboxBank,
+  violation,
+} from './sandbox-pix-api'
 import {
   bankDay,
   type Json,
@@ -125,36 +132,23 @@ export function sandboxRecurrence(context: SandboxContext) {
   const host = new URL(context.selfUrl).host
   const stamp = () => today().replaceAll('-', '')
 
-  const recInvalid = (c: Parameters<typeof problem>[0], detail: string) =>
-    problem(c, 400, 'RecOperacaoInvalida', 'Recorrência inválida.', detail)
-  const recNotFound = (c: Parameters<typeof problem>[0]) =>
-    problem(
-      c,
-      404,
-      'RecNaoEncontrada',
-      'Recorrência não encontrada.',
-      'Recorrência não encontrada para o idRec informado.',
-    )
-  const solicInvalid = (c: Parameters<typeof problem>[0], detail: string) =>
-    problem(c, 400, 'SolicRecOperacaoInvalida', 'Solicitação de recorrência inválida.', detail)
-  const solicNotFound = (c: Parameters<typeof problem>[0]) =>
-    problem(
-      c,
-      404,
-      'SolicRecNaoEncontrada',
-      'Solicitação de recorrência não encontrada.',
-      'Solicitação de recorrência não encontrada para o idSolicRec informado.',
-    )
-  const cobrInvalid = (c: Parameters<typeof problem>[0], detail: string) =>
-    problem(c, 400, 'CobROperacaoInvalida', 'Cobrança recorrente inválida.', detail)
-  const cobrNotFound = (c: Parameters<typeof problem>[0]) =>
-    problem(
-      c,
-      404,
-      'CobRNaoEncontrado',
-      'Cobrança recorrente não encontrada.',
-      'Cobrança não encontrada para o txid informado.',
-    )
+  const { invalid: recInvalid, notFound: recNotFound } = resourceProblems('Rec', {
+    invalid: 'Recorrência inválida.',
+    notFound: 'Recorrência não encontrada.',
+    notFoundName: 'RecNaoEncontrada',
+    notFoundDetail: 'Recorrência não encontrada para o idRec informado.',
+  })
+  const { invalid: solicInvalid, notFound: solicNotFound } = resourceProblems('SolicRec', {
+    invalid: 'Solicitação de recorrência inválida.',
+    notFound: 'Solicitação de recorrência não encontrada.',
+    notFoundName: 'SolicRecNaoEncontrada',
+    notFoundDetail: 'Solicitação de recorrência não encontrada para o idSolicRec informado.',
+  })
+  const { invalid: cobrInvalid, notFound: cobrNotFound } = resourceProblems('CobR', {
+    invalid: 'Cobrança recorrente inválida.',
+    notFound: 'Cobrança recorrente não encontrada.',
+    notFoundDetail: 'Cobrança não encontrada para o txid informado.',
+  })
 
   async function hookUrl(kind: 'webhookrec' | 'webhookcobr') {
     const hook = await readRecord<{ webhookUrl: string }>(db, kind, 'webhook')
