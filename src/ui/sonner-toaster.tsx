@@ -6,7 +6,7 @@ const phone = '(max-width: 599px)'
 /**
  * Toasts per spec §4: 5 s by default, closable, paused on hover. On a desktop, top right. On a
  * phone, at the bottom above the navigation, where the thumb is and where they never cover the
- * header's back arrow, menu or the screen's title (issue 27).
+ * header's back arrow, menu or the screen's title (issue 27), nor a form's sticky Salvar.
  */
 export default function SonnerToaster() {
   const onPhone = window.matchMedia(phone).matches
@@ -17,7 +17,9 @@ export default function SonnerToaster() {
       duration={5000}
       closeButton
       richColors
-      mobileOffset={{ bottom: 'calc(76px + env(safe-area-inset-bottom))' }}
+      // A screen with a bar of actions stuck above the navigation (a form's Salvar) lifts the
+      // toasts above that bar through --toast-lift, so a message never covers the button.
+      mobileOffset={{ bottom: 'var(--toast-lift, calc(76px + env(safe-area-inset-bottom)))' }}
     />
   )
 }

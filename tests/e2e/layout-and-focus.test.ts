@@ -129,6 +129,37 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(await decoration('Novo Dependente')).toBe('none')
     })
 
+    it("shows a form's messages above its Salvar bar, never over the button", async () => {
+      await open(page, '/dependent/new', 'Novo Dependente')
+      const salvar = page.getByRole('button', { name: 'Salvar' })
+      await salvar.click()
+      // The form's toast is up and has slid into its place: it ends above the bar holding Salvar,
+      // and a tap on Salvar's middle reaches the button.
+      const place = await page.waitForFunction(
+        () => {
+          const toast = document.querySelector<HTMLElement>(
+            '[data-sonner-toast][data-mounted="true"]',
+          )
+          const button = [...document.querySelectorAll('button')].find(
+            (candidate) => candidate.textContent?.trim() === 'Salvar',
+          )
+          if (!toast || toast.getAnimations().length > 0 || !button) return null
+          const { x, y, width, height } = button.getBoundingClientRect()
+          const hit = document.elementFromPoint(x + width / 2, y + height / 2)
+          return {
+            toastEnd: toast.getBoundingClientRect().bottom,
+            buttonTop: y,
+            buttonReached: hit !== null && button.contains(hit),
+          }
+        },
+        undefined,
+        { timeout: 10_000 },
+      )
+      const { toastEnd, buttonTop, buttonReached } = (await place.jsonValue()) ?? {}
+      expect(toastEnd).toBeLessThanOrEqual(buttonTop ?? 0)
+      expect(buttonReached).toBe(true)
+    })
+
     it('moves the focus to the new heading after a navigation, not on the first load', async () => {
       await open(page, '/home', 'Perfil')
       expect((await activeElement(page)).tag).toBe('body')

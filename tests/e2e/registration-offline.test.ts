@@ -61,6 +61,10 @@ describeBrowser('registration saves that wait for the server', () => {
     await clearField(page, 'Telefone')
     await field(page, 'Telefone').pressSequentially(phone)
     await page.getByRole('button', { name: 'Salvar' }).click()
+    // The finger leaves the glass. A mouse left resting where the next toast appears would
+    // pause it (spec §4: paused on hover), and the session-expired toast leads to /login
+    // only when it closes.
+    await page.mouse.move(0, 0)
   }
 
   async function openNewDependent() {
