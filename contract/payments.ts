@@ -158,6 +158,11 @@ export const paymentLinkData = v.object({
   /** Present when card or recurrence is offered (beyond the spec). */
   card_entry: v.optional(cardEntry),
   /**
+   * Beyond the spec: on a card swap, the card the recurrence charges now, as a card statement
+   * shows it (brand and last four digits only), so the holder knows what they replace.
+   */
+  current_card: v.optional(v.object({ brand: v.string(), last_four: v.string() })),
+  /**
    * Beyond the spec: each instalment's due date (yyyy-mm-dd), in the order of `installment`, so the
    * page says what is being paid and since when; empty for a card swap.
    */

@@ -97,6 +97,28 @@ async function requestCode(page: Page, base: string, email: string) {
   throw new Error(`nenhum código para ${email}`)
 }
 
+/** The last Pix generated on Ana's B2B link: paid at the end, once every screen is taken. */
+let pixTxid = ''
+
+/** The link paid by Pix at the sandbox bank, then its /success screen (the receipt) on each device. */
+async function paidByPix(browser: Browser, server: RunningServer) {
+  for (const device of Object.keys(devices) as Device[]) {
+    const { context, page } = await newPage(browser, device)
+    await shoot(page, `${device}-logged-out-pagamento-pago`, async () => {
+      if (!pixTxid) throw new Error('nenhum Pix gerado')
+      if (device === 'phone') {
+        const paid = await fetch(`${server.url}/sandbox/pix/${pixTxid}/pay`, { method: 'POST' })
+        if (!paid.ok) throw new Error(`o banco de testes recusou o pagamento: ${paid.status}`)
+      }
+      const message = encodeURIComponent('PIX realizado com sucesso!')
+      await page.goto(`${server.url}/success?message=${message}&code=B2B-ANA-0005`)
+      await settle(page)
+      await page.getByText('PIX realizado com sucesso!').first().waitFor({ timeout: 15_000 })
+    })
+    await context.close()
+  }
+}
+
 async function loggedOut(browser: Browser, server: RunningServer, device: Device) {
   const { context, page } = await newPage(browser, device)
   const base = server.url
@@ -126,6 +148,31 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
   await shoot(page, name('pagamento'), async () => {
     await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
     await settle(page, 'Pagamento')
+  })
+  // Each method's panel, then a Pix generated and paid at the sandbox bank: the QR and the
+  // receipt screen the holder sees.
+  for (const [screen, tab] of [
+    ['pagamento-cartao', /^Cartão/],
+    ['pagamento-recorrencia', /^Recorrência/],
+    ['pagamento-boleto', /^Boleto/],
+  ] as const)
+    await shoot(page, name(screen), async () => {
+      await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
+      await settle(page, 'Pagamento')
+      await page.getByRole('tab', { name: tab }).click()
+      await settle(page)
+    })
+  await shoot(page, name('pagamento-pix-qr'), async () => {
+    await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
+    await settle(page, 'Pagamento')
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/checkout/payment-link-pix')),
+      page.getByRole('button', { name: 'Gerar Pix' }).click(),
+    ])
+    const entries = (await answer.json()) as Array<{ key: string; value: string }>
+    pixTxid = entries.find((entry) => entry.key === 'txid')?.value ?? pixTxid
+    await page.getByRole('img', { name: /QR/ }).first().waitFor({ timeout: 15_000 })
+    await settle(page)
   })
   await shoot(page, name('pagamento-trocar-cartao'), async () => {
     await page.goto(`${base}/pagamento?code=TROCA-CARTAO-ANA`)
@@ -201,9 +248,28 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
   await shoot(page, name('payments-one-ticked'), async () => {
     await page.goto(`${server.url}/search`)
     await settle(page, 'Pagamentos')
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
+    await settle(page)
+  })
+  // A later one ticked while one is overdue: the bar names the one left out.
+  await shoot(page, name('payments-later-ticked'), async () => {
+    await page.goto(`${server.url}/search`)
+    await settle(page, 'Pagamentos')
     await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
     await settle(page)
   })
+  await shoot(page, name('payments-two-ticked'), async () => {
+    await page.getByRole('button', { name: 'Marcar também' }).click()
+    await settle(page)
+  })
+  for (const [screen, tab] of [
+    ['payments-overdue-tab', 'vencidos'],
+    ['payments-paid-tab', 'pagos'],
+  ] as const)
+    await shoot(page, name(screen), async () => {
+      await page.goto(`${server.url}/search?aba=${tab}`)
+      await settle(page, 'Pagamentos')
+    })
   await shoot(page, name('pass-from-home'), async () => {
     await page.goto(`${server.url}/home`)
     await settle(page, 'Perfil')
@@ -330,6 +396,8 @@ async function main() {
         await context.close()
       }
     }
+    // Last, as it pays Ana's instalment 5 for good.
+    await paidByPix(browser, server)
   } finally {
     await browser.close()
     await server.close()

@@ -291,7 +291,10 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
         value: 0,
         installment: '',
         valid_payment_types: { pix: false, credit: true, recurrence: false, boleto_pix: false },
+        // The card charged now, as a statement shows it: what the holder is replacing.
+        current_card: { brand: 'visa', last_four: '1111' },
       })
+      expect(await linkData(server.app, demoPaymentLinks.b2b)).not.toHaveProperty('current_card')
     })
 
     it("swaps the recurrence's card and charges nothing", async () => {
@@ -313,6 +316,10 @@ describe.each(backends)('checkout by card (%s)', (backend) => {
         }),
       ])
       expect({ ...after, recurrences: [] }).toEqual({ ...before, recurrences: [] })
+      expect((await linkData(server.app, demoPaymentLinks.cardSwap)).current_card).toEqual({
+        brand: 'mastercard',
+        last_four: '4444',
+      })
       expect(await countRows(server.db, sandboxCardCharges)).toBe(0)
       expect(await countRows(server.db, paymentCharges)).toBe(0)
     })

@@ -18,6 +18,7 @@ import type { CardEntry } from '../adapters/payment-gateway/index'
 import { appOrigin, type Config } from '../config'
 import type { Database } from '../db/client'
 import {
+  cardRecurrences,
   contracts,
   holders,
   modelContracts,
@@ -156,6 +157,8 @@ export interface LinkContext {
   live: ValidPaymentTypes
   adjustments: (AdjustmentRule & { channel: string })[]
   instalments: (typeof paymentOrders.$inferSelect)[]
+  /** A card swap's recurrence: the card it charges now (brand and last four), if any. */
+  currentCard: { brand: string; lastFour: string } | null
 }
 
 /** A model without payment settings accepts nothing. */
@@ -192,7 +195,8 @@ export async function readLinkContext(
     .leftJoin(paymentSettings, eq(paymentSettings.modelContractId, contracts.modelContractId))
     .where(eq(paymentLinks.code, code))
   if (!found) throw new ApiError(404, paymentMessages.linkNotFound)
-  const [adjustments, instalments] = await Promise.all([
+  const swap = found.link.src === changeCardRecurrenceSrc
+  const [adjustments, instalments, cards] = await Promise.all([
     db
       .select({
         channel: paymentAdjustments.channel,
@@ -211,6 +215,12 @@ export async function readLinkContext(
           .from(paymentOrders)
           .where(inArray(paymentOrders.id, found.link.instalmentIds))
           .orderBy(asc(paymentOrders.installment), asc(paymentOrders.id)),
+    swap
+      ? db
+          .select({ brand: cardRecurrences.brand, lastFour: cardRecurrences.lastFour })
+          .from(cardRecurrences)
+          .where(eq(cardRecurrences.contractId, found.contract.id))
+      : Promise.resolve([]),
   ])
   const { settings: stored, ...rest } = found
   const settings = stored ?? noPayments
@@ -226,6 +236,7 @@ export async function readLinkContext(
     live,
     adjustments,
     instalments,
+    currentCard: cards[0] ?? null,
   }
 }
 
@@ -364,6 +375,14 @@ export function toPaymentLinkData(
     boleto_due_dates: boletoDueDates(now),
     due_dates: swap ? [] : context.instalments.map((row) => row.dueDate),
     valid_payment_types: validTypes,
+    ...(swap && context.currentCard
+      ? {
+          current_card: {
+            brand: context.currentCard.brand,
+            last_four: context.currentCard.lastFour,
+          },
+        }
+      : {}),
     ...(cardEntry && (validTypes.credit || validTypes.recurrence) ? { card_entry: cardEntry } : {}),
     payment_adjustment: {
       payment_adjustment_list: list('OTHER'),

@@ -303,6 +303,11 @@ describeBrowser('payment link: checkout by every method', () => {
     expect(await page.getByRole('heading', { name: 'Resumo da cobrança' }).count()).toBe(0)
     expect(await page.getByText('Formas de pagamento').count()).toBe(0)
     expect(await page.getByLabel('Parcelas').count()).toBe(0)
+    // What is replaced, before the form: the card charged now, and that nothing is charged today.
+    const lead = page.getByRole('region', { name: 'Cartão da recorrência' })
+    await expectVisible(lead.getByText('Visa', { exact: true }))
+    await expectText(lead.getByText(/^Cartão atual:/), 'Cartão atual: final 1111')
+    await expectVisible(lead.getByText(/Nada é cobrado agora\.$/))
     // No stored contract: no back arrow, no menu.
     expect(await page.getByRole('button', { name: 'Voltar' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Mais opções' }).count()).toBe(0)

@@ -57,13 +57,14 @@ describeBrowser('screens that lead with what needs the person', () => {
     const owedNow = await fill('Pagar parcela 4')
     for (const later of ['Pagar parcela 5', 'Pagar parcela 12'])
       expect(await fill(later)).not.toBe(owedNow)
-    // A first tick already says what "Pagar Débitos" needs; the button itself comes at two.
+    // A first tick already offers to pay it, at the list's shown price; "Pagar Débitos" comes
+    // at two (spec §5).
     await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
     const bar = page.getByRole('region', { name: 'Parcelas selecionadas' })
-    // Which one and how much (the list's shown price), and what to do next.
     await expectVisible(
-      bar.getByText('Parcela 4 selecionada · R$ 189,90. Marque outra para pagar as duas juntas.'),
+      bar.getByRole('button', { name: 'Pagar parcela 4 · R$ 189,90 + acréscimos', exact: true }),
     )
+    expect(await bar.getByRole('status').count()).toBe(0)
     // The bar never covers the last card: the list ends above it.
     for (const viewport of [null, { width: 1366, height: 768 }]) {
       if (viewport) await page.setViewportSize(viewport)
@@ -79,6 +80,20 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(bar.getByRole('button', { name: /^Pagar Débitos \(2\)/ }))
     await bar.getByRole('button', { name: 'Limpar' }).click()
     await expect.poll(() => bar.count()).toBe(0)
+
+    // Ticking May while April is overdue: the bar names the one left out, and ticks it on request.
+    await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+    await expectVisible(
+      bar.getByRole('status').getByText('A parcela 4 está vencida e não foi marcada.'),
+    )
+    await bar.getByRole('button', { name: 'Marcar também' }).click()
+    expect(await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).isChecked()).toBe(
+      true,
+    )
+    await expectVisible(
+      bar.getByRole('button', { name: /^Pagar Débitos \(2\) · R\$ [\d.,]+ \+ acréscimos$/ }),
+    )
+    await expect.poll(() => bar.getByRole('status').count()).toBe(0)
   })
 
   it('one tap from the profile shows the pass for the gate, its QR at least 240 px wide', async () => {

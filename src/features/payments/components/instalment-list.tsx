@@ -8,13 +8,15 @@ import { Chip } from '../../../ui/chip'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
 import { byWhatNeedsAction, type Due, dueHeadline, dueOf, instalmentNumber } from '../logic/due'
-import { shortDescription, shownPrice, shownTotal } from '../logic/price'
+import { shortDescription, shownPrice } from '../logic/price'
 import {
   type InstalmentTab,
   instalmentTabs,
   payableSelection,
   payDebtsLabel,
+  payOneLabel,
   shownIn,
+  skippedOverdue,
 } from '../logic/selection'
 import styles from './instalments.module.css'
 
@@ -61,6 +63,7 @@ export function InstalmentList({
   )
   const shown = shownIn(instalments, tab)
   const chosen = payableSelection(shown, selected)
+  const skipped = skippedOverdue(instalments, chosen)
 
   // A tick the new tab hides is forgotten, so 'Pagar Débitos' never pays what is not on screen.
   const selectTab = (next: InstalmentTab) => {
@@ -202,12 +205,20 @@ export function InstalmentList({
         </ul>
       </Tabs>
       {/* Room under the last card, so the bar never covers it. */}
-      {chosen.length > 0 && <div className={styles.selectionRoom} aria-hidden="true" />}
+      {chosen.length > 0 && (
+        <div
+          className={`${styles.selectionRoom} ${skipped.length > 0 ? styles.selectionRoomTall : ''}`}
+          aria-hidden="true"
+        />
+      )}
       {chosen.length > 0 && (
         <SelectionBar
           chosen={chosen}
+          skipped={skipped}
+          shownIds={new Set(shown.map((instalment) => instalment.id))}
           online={online}
           paying={paying}
+          onTick={toggle}
           onClear={() => setSelected(new Set())}
           onPay={() => pay(chosen.map((instalment) => instalment.id))}
         />
@@ -233,32 +244,60 @@ function DueSummary({ due }: { due: Due }) {
 
 type SelectionBarProps = {
   chosen: PaymentOrder[]
+  /** Overdue instalments the selection passes over (issue 27). */
+  skipped: PaymentOrder[]
+  /** What the tab shows: only those can be ticked from the bar. */
+  shownIds: Set<string>
   online: boolean
   paying: boolean
+  onTick: (id: string) => void
   onClear: () => void
   onPay: () => void
 }
 
 /**
- * From the first tick: what is ticked and what paying them together needs. Spec §5: 'Pagar
- * Débitos' itself appears only with two or more.
+ * From the first tick: what is ticked and a way to pay it. Spec §5: 'Pagar Débitos' itself
+ * appears only with two or more; one tick pays that instalment. An overdue instalment the
+ * selection passes over is named, with a way to tick it too.
  */
-function SelectionBar({ chosen, online, paying, onClear, onPay }: SelectionBarProps) {
+function SelectionBar({
+  chosen,
+  skipped,
+  shownIds,
+  online,
+  paying,
+  onTick,
+  onClear,
+  onPay,
+}: SelectionBarProps) {
+  const first = skipped[0]
   return (
     <section className={styles.selection} aria-label="Parcelas selecionadas">
-      {chosen.length >= 2 ? (
-        <Button disabled={!online} busy={paying} onClick={onPay}>
-          {payDebtsLabel(chosen)}
-        </Button>
-      ) : (
-        <p>
-          Parcela {chosen[0] ? instalmentNumber(chosen[0]) : ''} selecionada ·{' '}
-          {formatMoney(shownTotal(chosen))}. Marque outra para pagar as duas juntas.
+      {first && (
+        <p className={styles.skipped} role="status">
+          {skipped.length === 1
+            ? `A parcela ${instalmentNumber(first)} está vencida e não foi marcada.`
+            : `As parcelas ${skipped.map(instalmentNumber).join(', ')} estão vencidas e não foram marcadas.`}
+          {skipped.every((instalment) => shownIds.has(instalment.id)) && (
+            <Button
+              variant="text"
+              onClick={() => {
+                for (const instalment of skipped) onTick(instalment.id)
+              }}
+            >
+              {skipped.length === 1 ? 'Marcar também' : 'Marcar todas'}
+            </Button>
+          )}
         </p>
       )}
-      <Button variant="text" onClick={onClear}>
-        Limpar
-      </Button>
+      <div className={styles.selectionActions}>
+        <Button disabled={!online} busy={paying} onClick={onPay}>
+          {chosen.length >= 2 ? payDebtsLabel(chosen) : payOneLabel(chosen[0])}
+        </Button>
+        <Button variant="text" onClick={onClear}>
+          Limpar
+        </Button>
+      </div>
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from 'react'
 import { formatSeriesNumber } from '../../../../contract/format'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
+import { cardBrandName } from '../../../lib/card-brand-names'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
@@ -157,11 +158,9 @@ function PaymentLink({
       {/* What is paid, then how, then who: on a desktop the first and the last share the left
           column, the methods the right (issue 27). */}
       <div className={styles.columns}>
-        {!swap && (
-          <div className={styles.leadArea}>
-            <ChargeLead link={link} />
-          </div>
-        )}
+        <div className={styles.leadArea}>
+          {swap ? <SwapLead link={link} /> : <ChargeLead link={link} />}
+        </div>
         <div className={styles.holderArea}>
           <HolderCard link={link} />
         </div>
@@ -186,6 +185,33 @@ function PaymentLink({
         </div>
       </div>
       {submission.busy && <FullScreenSpinner label="Processando pagamento…" />}
+    </section>
+  )
+}
+
+/**
+ * A card swap says what it changes before the form (issue 27): whose plan, the card charged now
+ * (brand and last four, as a statement shows it), and that nothing is charged today.
+ */
+function SwapLead({ link }: { link: PaymentLinkData }) {
+  const card = link.current_card
+  return (
+    <section className={`${styles.box} ${styles.lead}`} aria-labelledby="swap-title">
+      <p className={styles.payee}>
+        {link.contract} · Contrato {formatSeriesNumber(link.serieContract, link.numberContract)}
+      </p>
+      <h2 id="swap-title">Cartão da recorrência</h2>
+      {card && (
+        <p className={styles.currentCard}>
+          <span className={styles.brand}>{cardBrandName(card.brand)}</span>
+          <span>
+            Cartão atual: final <strong>{card.last_four}</strong>
+          </span>
+        </p>
+      )}
+      <p className={styles.what}>
+        Informe o novo cartão: as próximas parcelas serão cobradas nele. Nada é cobrado agora.
+      </p>
     </section>
   )
 }

@@ -1,6 +1,7 @@
 import { type Ref, useImperativeHandle, useState } from 'react'
 import { digits } from '../../../../contract/format'
-import { type CardBrand, detectCardBrand } from '../../../lib/card-brands'
+import { cardBrandNames } from '../../../lib/card-brand-names'
+import { detectCardBrand } from '../../../lib/card-brands'
 import { masks } from '../../../lib/masks'
 import { MaskedField } from '../../../ui/form-fields'
 import { tokenizeCard } from '../api/checkout'
@@ -8,17 +9,6 @@ import { firstCardError } from '../logic/card-validation'
 import type { CardFieldsHandle } from './card-fields'
 import { CardHolderField } from './card-holder-field'
 import styles from './payment.module.css'
-
-const brandNames: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  diners: 'Diners Club',
-  discover: 'Discover',
-  jcb: 'JCB',
-  elo: 'Elo',
-  hipercard: 'Hipercard',
-}
 
 /**
  * The spec's card form (§3, §5 masks) for the tokenizer of spec §7 (the demo's sandbox): the
@@ -64,7 +54,7 @@ export function SandboxCardFields({
         onAccept={setCardNumber}
         note={
           <p className={styles.brand} aria-live="polite">
-            {brand ? `Bandeira: ${brandNames[brand]}` : ''}
+            {brand ? `Bandeira: ${cardBrandNames[brand]}` : ''}
           </p>
         }
       />

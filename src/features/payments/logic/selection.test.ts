@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { payableSelection, payDebtsLabel, shownIn, tabOfLink } from './selection'
+import {
+  payableSelection,
+  payDebtsLabel,
+  payOneLabel,
+  shownIn,
+  skippedOverdue,
+  tabOfLink,
+} from './selection'
 
 const instalment = (id: string, status: string, value: number, discount = 0) => ({
   id,
@@ -61,5 +68,47 @@ describe('tabOfLink', () => {
     ['vencidos', 'OVERDUE'],
   ] as const)('%s → %s', (link, tab) => {
     expect(tabOfLink(link)).toBe(tab)
+  })
+})
+
+describe('skippedOverdue', () => {
+  const dated = [
+    { ...instalment('3', 'OVERDUE', 15_000), due_date: '2026-09-10' },
+    { ...instalment('4', 'OVERDUE', 15_000), due_date: '2026-10-10' },
+    { ...instalment('5', 'NOT_PAID', 15_000), due_date: '2026-11-10' },
+    { ...instalment('6', 'NOT_PAID', 15_000), due_date: '2026-12-10' },
+  ]
+  const skipped = (ids: string[]) =>
+    skippedOverdue(
+      dated,
+      dated.filter((row) => ids.includes(row.id)),
+    ).map((row) => row.id)
+
+  it('names the overdue ones a later tick passes over', () => {
+    expect(skipped(['5'])).toEqual(['3', '4'])
+    expect(skipped(['4'])).toEqual(['3'])
+    expect(skipped(['4', '6'])).toEqual(['3'])
+  })
+
+  it('says nothing when the overdue ones are ticked, or nothing later is', () => {
+    expect(skipped(['3', '4', '5'])).toEqual([])
+    expect(skipped(['3'])).toEqual([])
+    expect(skipped([])).toEqual([])
+  })
+})
+
+describe('payOneLabel', () => {
+  it.each([
+    [
+      { ...instalment('5', 'NOT_PAID', 15_000, 1_000), installment: 5 },
+      'Pagar parcela 5 · R$ 140,00',
+    ],
+    [
+      { ...instalment('4', 'OVERDUE', 18_990), installment: 4 },
+      'Pagar parcela 4 · R$ 189,90 + acréscimos',
+    ],
+    [{ ...instalment('1', 'NOT_PAID', 10_000), installment: 0 }, 'Pagar parcela 1 · R$ 100,00'],
+  ])('%j → %s', (row, label) => {
+    expect(payOneLabel(row)).toBe(label)
   })
 })

@@ -1,4 +1,5 @@
 import { formatMoney } from '../../../lib/money'
+import { instalmentNumber } from './due'
 import { type PricedInstalment, shownTotal } from './price'
 
 /** Spec §4: tab order TODOS, PAGO, A_PAGAR, VENCIDO; `link` is its name in /search?aba=. */
@@ -36,4 +37,32 @@ export function payDebtsLabel(chosen: PricedInstalment[]): string {
   const total = shownTotal(chosen)
   const late = chosen.some((instalment) => instalment.status === 'OVERDUE')
   return `Pagar Débitos (${chosen.length}) · ${formatMoney(total)}${late ? ' + acréscimos' : ''}`
+}
+
+/** One tick: 'Pagar parcela 4 · R$ 189,90', the same price as its card. */
+export function payOneLabel(chosen: (PricedInstalment & { installment: number }) | undefined) {
+  if (!chosen) return 'Pagar'
+  const late = chosen.status === 'OVERDUE' ? ' + acréscimos' : ''
+  return `Pagar parcela ${instalmentNumber(chosen)} · ${formatMoney(shownTotal([chosen]))}${late}`
+}
+
+/**
+ * The overdue instalments left out of a selection that reaches past them: ticking May while
+ * April is overdue pays May and leaves April's fine growing, so the bar says so (issue 27).
+ */
+export const skippedOverdue = <T extends ListedInstalment & { due_date: string }>(
+  instalments: T[],
+  chosen: T[],
+) => {
+  const latest = chosen.reduce<string | null>(
+    (last, instalment) =>
+      last === null || instalment.due_date > last ? instalment.due_date : last,
+    null,
+  )
+  if (latest === null) return []
+  const ticked = new Set(chosen.map((instalment) => instalment.id))
+  return instalments.filter(
+    (instalment) =>
+      instalment.status === 'OVERDUE' && !ticked.has(instalment.id) && instalment.due_date < latest,
+  )
 }
