@@ -169,7 +169,9 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
       page.waitForResponse((response) => response.url().includes('/checkout/payment-link-pix')),
       page.getByRole('button', { name: 'Gerar Pix' }).click(),
     ])
-    const entries = (await answer.json()) as Array<{ key: string; value: string }>
+    const { data: entries } = (await answer.json()) as {
+      data: Array<{ key: string; value: string }>
+    }
     pixTxid = entries.find((entry) => entry.key === 'txid')?.value ?? pixTxid
     await page.getByRole('img', { name: /QR/ }).first().waitFor({ timeout: 15_000 })
     await settle(page)

@@ -107,7 +107,10 @@ describeBrowser('payments: screens on a phone', () => {
     const place = await payDebts().evaluate((button) => {
       const box = button.getBoundingClientRect()
       const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
-      return { inside: box.top >= 0 && box.bottom <= window.innerHeight, onTop: button === hit }
+      return {
+        inside: box.top >= 0 && box.bottom <= window.innerHeight,
+        onTop: hit !== null && button.contains(hit),
+      }
     })
     expect(place).toEqual({ inside: true, onTop: true })
     const promptTop = (await prompt.boundingBox())?.y ?? 0

@@ -27,7 +27,9 @@ describeBrowser('screens that lead with what needs the person', () => {
     await page.waitForURL(`${server.url}/home`)
     const due = page.getByRole('region', { name: '1 parcela vencida' })
     await expectVisible(due)
-    await expectVisible(due.getByText('R$ 189,90', { exact: true }))
+    // What it costs today, its fine and interest said: the amount the payment link will charge.
+    await expectVisible(due.getByText('R$ 194,33', { exact: true }))
+    await expectVisible(due.getByText('R$ 189,90 + R$ 4,43 de multa e juros até hoje'))
     await expectVisible(due.getByText(/^Parcela 4 · venceu em \d{2}\/\d{2}\/\d{4} \(há 10 dias\)$/))
     await expectNoAxeViolations(page)
 
@@ -38,15 +40,27 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(lead)
     await expectVisible(lead.getByText('Mensalidade Plano Família Clube 04/12'))
     await expectVisible(lead.getByText(/^Vencimento: \d{2}\/\d{2}\/\d{4}$/))
+    // One amount from the profile to the link: its Total is what the profile said.
+    await expectText(lead.locator('dt', { hasText: 'Total' }).locator('+ dd'), 'R$ 194,33')
   })
 
   it('the payments list sums what is overdue and puts it first', async () => {
     await journey.loggedInPage('ana@exemplo.com.br', { path: '/search' })
-    await expectVisible(page.getByText('1 vencida · R$ 189,90'))
+    await expectVisible(page.getByText('1 vencida · R$ 194,33'))
     const rows = page.getByRole('tabpanel').getByRole('listitem')
     await expect.poll(() => rows.count()).toBe(12)
     // What needs action first: the overdue one, then the next to pay; the paid ones last.
     await expectText(rows.nth(0).getByRole('heading'), 'Parcela 4')
+    // Its card keeps the spec's price and label, and says what it costs today, as the summary.
+    await expectVisible(rows.nth(0).getByText('R$ 189,90', { exact: true }))
+    await expectVisible(rows.nth(0).getByText('Sujeito a acréscimos'))
+    await expectVisible(rows.nth(0).getByText('Hoje: R$ 194,33'))
+    expect(
+      await rows
+        .nth(1)
+        .getByText(/^Hoje:/)
+        .count(),
+    ).toBe(0)
     await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
     await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
     // One filled "Pagar", on what is owed now; the others are outlined.

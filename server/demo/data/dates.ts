@@ -1,4 +1,5 @@
 /** Date helpers for the demo data, always relative to the seed time so statuses stay coherent. */
+import { todayInSaoPaulo } from '../../../contract/late-charges'
 
 const DAY_MS = 86_400_000
 
@@ -12,5 +13,9 @@ export function addMonths(date: Date, months: number): Date {
   return result
 }
 
-/** 'YYYY-MM-DD' in UTC, the shape of date columns. */
-export const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+/**
+ * 'YYYY-MM-DD' on São Paulo's calendar, the shape of date columns: the server counts days late
+ * by that calendar, so 'ten days ago' stays ten days from 21:00 to midnight there too (in UTC it
+ * would already be tomorrow, and Ana's instalment nine days late).
+ */
+export const isoDay = (date: Date) => todayInSaoPaulo(date)

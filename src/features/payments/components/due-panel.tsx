@@ -80,8 +80,13 @@ export function DuePanel({ instalments, online, paying, onPay }: Props) {
         <h2 id="due-title" className={styles.eyebrow}>
           {title}
         </h2>
-        <p className={styles.amount}>{formatMoney(due.total)}</p>
-        {overdue && <p className={styles.note}>Sujeito a acréscimos</p>}
+        <p className={styles.amount}>{formatMoney(due.owedToday)}</p>
+        {overdue && due.owedToday > due.total && (
+          <p className={styles.note}>
+            {formatMoney(due.total)} + {formatMoney(due.owedToday - due.total)} de multa e juros até
+            hoje
+          </p>
+        )}
         <p className={styles.detail}>{detail}</p>
         {!online && <p className={styles.muted}>Pagar precisa de internet.</p>}
       </div>

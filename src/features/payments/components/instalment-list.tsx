@@ -7,7 +7,15 @@ import { Button } from '../../../ui/button'
 import { Chip } from '../../../ui/chip'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
-import { byWhatNeedsAction, type Due, dueHeadline, dueOf, instalmentNumber } from '../logic/due'
+import {
+  byWhatNeedsAction,
+  type Due,
+  deviceToday,
+  dueHeadline,
+  dueOf,
+  instalmentNumber,
+  owedOn,
+} from '../logic/due'
 import { shortDescription, shownPrice } from '../logic/price'
 import {
   type InstalmentTab,
@@ -84,7 +92,8 @@ export function InstalmentList({
       return next
     })
 
-  const due = dueOf(instalments)
+  const today = deviceToday()
+  const due = dueOf(instalments, today)
   const leading = new Set(due.instalments.map((instalment) => instalment.id))
 
   return (
@@ -166,6 +175,11 @@ export function InstalmentList({
                     {price.label ?? 'Valor'}
                   </span>
                   <strong>{formatMoney(price.amount)}</strong>
+                  {instalment.status === 'OVERDUE' && (
+                    <span className={styles.today}>
+                      Hoje: {formatMoney(owedOn(instalment, today))}
+                    </span>
+                  )}
                 </div>
                 <div className={styles.act}>
                   {paid && (
@@ -291,13 +305,31 @@ function SelectionBar({
         </p>
       )}
       <div className={styles.selectionActions}>
-        <Button disabled={!online} busy={paying} onClick={onPay}>
-          {chosen.length >= 2 ? payDebtsLabel(chosen) : payOneLabel(chosen[0])}
+        <Button disabled={!online} busy={paying} onClick={onPay} className={styles.payChosen}>
+          <TwoLineLabel
+            text={chosen.length >= 2 ? payDebtsLabel(chosen) : payOneLabel(chosen[0])}
+          />
         </Button>
         <Button variant="text" onClick={onClear}>
           Limpar
         </Button>
       </div>
     </section>
+  )
+}
+
+/**
+ * 'Pagar Débitos (2) · R$ 360,80 + acréscimos' as the action over its amount: a phone's bar has
+ * room for neither on one line. The separator stays in the text, so the name reads the same.
+ */
+function TwoLineLabel({ text }: { text: string }) {
+  const [action, amount] = text.split(' · ')
+  if (amount === undefined) return text
+  return (
+    <>
+      <span className={styles.payAction}>{action}</span>
+      <span className="visually-hidden"> · </span>
+      <span className={styles.payAmount}>{amount}</span>
+    </>
   )
 }

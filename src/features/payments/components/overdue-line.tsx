@@ -4,8 +4,8 @@ import { dueOf } from '../logic/due'
 
 /**
  * How much a blocked contract owes, from the device's copy of its instalments: "2 parcelas
- * vencidas · R$ 379,80" under the card screen's "Entrada bloqueada" (issue 27). Nothing until
- * the instalments are known, nor when none is overdue.
+ * vencidas · R$ 389,70" (fine and interest to today included) under the card screen's "Entrada
+ * bloqueada" (issue 27). Nothing until the instalments are known, nor when none is overdue.
  */
 export function OverdueLine({ contractId, className }: { contractId: string; className?: string }) {
   const { instalments } = useInstalments(contractId)
@@ -15,7 +15,7 @@ export function OverdueLine({ contractId, className }: { contractId: string; cla
   const count = due.instalments.length
   return (
     <p className={className}>
-      {count} {count === 1 ? 'parcela vencida' : 'parcelas vencidas'} · {formatMoney(due.total)}
+      {count} {count === 1 ? 'parcela vencida' : 'parcelas vencidas'} · {formatMoney(due.owedToday)}
     </p>
   )
 }
