@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { appIsLive } from '../helpers/device'
@@ -81,6 +81,28 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(
         await page.getByRole('link', { name: 'Pagamentos' }).getAttribute('aria-current'),
       ).toBe('page')
+    })
+
+    const boxOf = async (locator: Locator) => {
+      await expectVisible(locator)
+      const box = await locator.boundingBox()
+      if (!box) throw new Error('elemento sem caixa')
+      return box
+    }
+
+    it("lines the header's content up with the page beside the navigation, not the screen's middle", async () => {
+      await open(page, '/home', 'Perfil')
+      const main = await boxOf(page.getByRole('main'))
+      const header = page.locator('header')
+      // The back arrow's glyph starts where the page's content starts, the title right after it.
+      const back = await boxOf(header.getByRole('button', { name: 'Voltar' }).locator('svg'))
+      expect(Math.abs(back.x - main.x)).toBeLessThanOrEqual(2)
+      const title = await boxOf(header.getByText('Portal do Titular'))
+      expect(title.x).toBeGreaterThan(back.x + back.width)
+      expect(title.x).toBeLessThan(main.x + 120)
+      // The menu's glyph ends where the page ends.
+      const menu = await boxOf(header.getByRole('button', { name: 'Menu' }).locator('svg'))
+      expect(Math.abs(menu.x + menu.width - (main.x + main.width))).toBeLessThanOrEqual(2)
     })
 
     it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
