@@ -105,6 +105,28 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(Math.abs(menu.x + menu.width - (main.x + main.width))).toBeLessThanOrEqual(2)
     })
 
+    it('reads the profile card in two full columns: the person under the photo, then the contract', async () => {
+      await open(page, '/home', 'Perfil')
+      const card = page.getByRole('region', { name: 'Dados do contrato' })
+      const term = (name: string) => boxOf(card.getByText(name, { exact: true }))
+      const name = await boxOf(card.getByText('Ana Paula Souza'))
+      const [cpf, celular, email, contrato, vencimento] = await Promise.all(
+        ['CPF', 'Celular', 'Email', 'Contrato', 'Data Vencimento'].map(term),
+      )
+      // The person's data reads down under the photo and the name, with no hole under them…
+      for (const field of [cpf, celular, email]) {
+        expect(field?.x).toBeLessThan(name.x + name.width)
+        expect(field?.y).toBeGreaterThan(name.y)
+      }
+      expect(celular?.x).toBeCloseTo(cpf?.x ?? 0, 0)
+      expect(email?.x).toBeCloseTo(cpf?.x ?? 0, 0)
+      // …then the contract, in its own column, with its actions under its fields.
+      expect(contrato?.x).toBeGreaterThan((email?.x ?? 0) + 200)
+      const dependentes = await boxOf(card.getByRole('link', { name: 'Dependentes' }))
+      expect(dependentes.x).toBeCloseTo(contrato?.x ?? 0, 0)
+      expect(dependentes.y).toBeGreaterThan((vencimento?.y ?? 0) + (vencimento?.height ?? 0))
+    })
+
     it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
       await open(page, path, heading)
       await expectNoAxeViolations(page)
