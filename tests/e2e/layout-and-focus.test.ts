@@ -127,6 +127,13 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(dependentes.y).toBeGreaterThan((vencimento?.y ?? 0) + (vencimento?.height ?? 0))
     })
 
+    it('gives a lone card the width of the page, not half of it beside a void', async () => {
+      await open(page, '/dependents', 'Seus Dependentes')
+      const main = await boxOf(page.getByRole('main'))
+      const pedro = await boxOf(page.getByRole('listitem').filter({ hasText: 'Pedro Souza' }))
+      expect(pedro.width).toBeGreaterThan(main.width * 0.95)
+    })
+
     it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
       await open(page, path, heading)
       await expectNoAxeViolations(page)

@@ -91,7 +91,7 @@ function Problem({
   children?: React.ReactNode
 }) {
   return (
-    <section className={pageStyles.page}>
+    <section className={`${pageStyles.page} ${pageStyles.focused}`}>
       <h1 className={pageStyles.title}>Pagamento</h1>
       <div className={`${styles.box} ${styles.problem}`}>
         {title && <h2>{title}</h2>}
@@ -147,7 +147,8 @@ function PaymentLink({
   }
 
   return (
-    <section className={pageStyles.page}>
+    // Trocar Cartão is one short form: a centred column, the holder above it (issue 27).
+    <section className={swap ? `${pageStyles.page} ${pageStyles.focused}` : pageStyles.page}>
       <h1 className={pageStyles.title}>{swap ? 'Trocar Cartão' : 'Pagamento'}</h1>
       {!online && (
         <p className={styles.note} role="status">
@@ -156,7 +157,7 @@ function PaymentLink({
       )}
       {/* What is paid, then how, then who: on a desktop the first and the last share the left
           column, the methods the right (issue 27). */}
-      <div className={styles.columns}>
+      <div className={swap ? styles.single : styles.columns}>
         {!swap && (
           <div className={styles.leadArea}>
             <ChargeLead link={link} />
