@@ -134,6 +134,23 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(pedro.width).toBeGreaterThan(main.width * 0.95)
     })
 
+    it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {
+      await open(page, '/holder', 'Meu cadastro')
+      const width = async (label: string) =>
+        (await boxOf(page.getByLabel(label, { exact: true }))).width
+      const [estado = 0, rua = 0, cep = 0, ddi = 0, email = 0] = await Promise.all(
+        ['Estado', 'Rua', 'CEP', 'DDI', 'E-mail'].map(width),
+      )
+      expect(estado).toBeLessThan(rua / 3)
+      expect(cep).toBeLessThan(rua / 2)
+      expect(ddi).toBeLessThan(email / 2)
+      // CEP and Rua share a row, as do Cidade, Estado and País.
+      const row = async (label: string) => (await boxOf(page.getByLabel(label, { exact: true }))).y
+      expect(await row('Rua')).toBeCloseTo(await row('CEP'), 0)
+      expect(await row('Estado')).toBeCloseTo(await row('Cidade'), 0)
+      expect(await row('País')).toBeCloseTo(await row('Cidade'), 0)
+    })
+
     it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
       await open(page, path, heading)
       await expectNoAxeViolations(page)
@@ -166,6 +183,22 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       })
       expect(overflow.wider).toEqual([])
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client)
+    })
+
+    it('keeps the address one field a row (its pairs aside), as wide as the screen allows', async () => {
+      await open(page, '/holder', 'Meu cadastro')
+      const box = async (label: string) => {
+        const field = page.getByLabel(label, { exact: true })
+        await field.scrollIntoViewIfNeeded()
+        const found = await field.boundingBox()
+        if (!found) throw new Error(`${label} sem caixa`)
+        return found
+      }
+      const [cep, rua, bairro] = await Promise.all(['CEP', 'Rua', 'Bairro'].map(box))
+      expect(rua?.width).toBeCloseTo(cep?.width ?? 0, 0)
+      expect(bairro?.width).toBeCloseTo(cep?.width ?? 0, 0)
+      expect(rua?.y).toBeGreaterThan((cep?.y ?? 0) + (cep?.height ?? 0))
+      expect(rua?.width).toBeGreaterThan(phone.width - 100)
     })
 
     it('shows links styled as buttons without an underline', async () => {
