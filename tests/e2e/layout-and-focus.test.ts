@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { animationsSettled } from '../helpers/chromium'
 import { appIsLive } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
@@ -149,6 +150,28 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(await row('Rua')).toBeCloseTo(await row('CEP'), 0)
       expect(await row('Estado')).toBeCloseTo(await row('Cidade'), 0)
       expect(await row('País')).toBeCloseTo(await row('Cidade'), 0)
+    })
+
+    it("keeps the pass's card in one place when it turns, with its buttons right under it", async () => {
+      await open(page, '/favorites', 'Carteirinhas')
+      await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Carteirinha de Ana Paula Souza' })
+      await animationsSettled(page)
+      const front = await boxOf(dialog.getByRole('region', { name: 'Frente da carteirinha' }))
+      const verso = await boxOf(dialog.getByRole('button', { name: 'Ver Verso' }))
+      expect(verso.y - (front.y + front.height)).toBeLessThan(80)
+      await dialog.getByRole('button', { name: 'Ver Verso' }).click()
+      await expectVisible(dialog.getByRole('button', { name: 'Ver Frente' }))
+      await animationsSettled(page)
+      const back = await boxOf(dialog.getByRole('region', { name: 'Verso da carteirinha' }))
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(back[side] - front[side])).toBeLessThanOrEqual(1)
+      // The pass stays beside the card on both sides: the gate reads it whichever side shows.
+      await expectVisible(
+        dialog.getByRole('img', { name: 'QR code do passe da portaria de Ana Paula Souza' }),
+      )
+      await dialog.getByRole('button', { name: 'Fechar' }).click()
+      await dialog.waitFor({ state: 'detached' })
     })
 
     it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
