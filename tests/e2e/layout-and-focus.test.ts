@@ -128,11 +128,24 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(dependentes.y).toBeGreaterThan((vencimento?.y ?? 0) + (vencimento?.height ?? 0))
     })
 
-    it('gives a lone card the width of the page, not half of it beside a void', async () => {
+    it('gives a lone card the width of the page, or the centred column, not half of it beside a void', async () => {
       await open(page, '/dependents', 'Seus Dependentes')
       const main = await boxOf(page.getByRole('main'))
       const pedro = await boxOf(page.getByRole('listitem').filter({ hasText: 'Pedro Souza' }))
       expect(pedro.width).toBeGreaterThan(main.width * 0.95)
+      // A link that cannot be paid: one card in the middle, its way out as wide as its words.
+      await page.goto(`${journey.server.url}/pagamento?code=NAO-EXISTE`)
+      const heading = page.getByRole('heading', { name: 'Este link não pode ser pago' })
+      await expectVisible(heading)
+      await appIsLive(page)
+      const card = await boxOf(heading.locator('xpath=..'))
+      const column = await boxOf(page.getByRole('main'))
+      const left = card.x - column.x
+      const right = column.x + column.width - (card.x + card.width)
+      expect(Math.abs(left - right)).toBeLessThanOrEqual(2)
+      expect(card.width).toBeLessThan(column.width * 0.7)
+      const way = await boxOf(page.getByRole('link', { name: 'Ir para Pagamentos' }))
+      expect(way.width).toBeLessThan(card.width / 2)
     })
 
     it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {
