@@ -38,16 +38,19 @@ function MaskedInput({ mask, value, onAccept, ...rest }: MaskedInputProps) {
 export function Field({
   label,
   wide,
+  className,
   children,
 }: {
   label: string
   /** Across the whole row of a two-column grid. */
   wide?: boolean
+  /** The field's cell in its form's grid (how many columns it takes). */
+  className?: string | undefined
   children: (id: string) => ReactNode
 }) {
   const id = useId()
   return (
-    <div className={classes(formStyles.field, wide && formStyles.wide)}>
+    <div className={classes(formStyles.field, wide && formStyles.wide, className)}>
       <label htmlFor={id}>{label}</label>
       {children(id)}
     </div>
@@ -76,6 +79,8 @@ type TextFieldProps = {
   placeholder?: string
   onBlur?: () => void
   wide?: boolean
+  /** The field's cell in its form's grid (how many columns it takes). */
+  className?: string | undefined
   /** The field's problem, said under it (and to screen readers through aria-describedby). */
   error?: string
   /** More lines under the field (a rule, a lookup's answer). */
@@ -97,12 +102,13 @@ export function TextField({
   placeholder,
   onBlur,
   wide,
+  className,
   error,
   children,
   describedById,
 }: TextFieldProps) {
   return (
-    <Field label={label} wide={wide}>
+    <Field label={label} wide={wide} className={className}>
       {(id) => {
         const errorId = `${id}-error`
         const common = {

@@ -24,7 +24,7 @@ export function Shell({ start, end, nav, children }: Props) {
   return (
     <>
       <header className={styles.header}>
-        <div className={styles.bar}>
+        <div className={nav ? `${styles.bar} ${styles.barWithNav}` : styles.bar}>
           {start ?? <span className={styles.spacer} />}
           <span className={styles.brand}>
             <Logo size={32} title="" />

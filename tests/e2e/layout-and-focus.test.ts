@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { animationsSettled } from '../helpers/chromium'
 import { appIsLive } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { browserJourney } from '../helpers/journey'
@@ -83,6 +84,109 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       ).toBe('page')
     })
 
+    const boxOf = async (locator: Locator) => {
+      await expectVisible(locator)
+      const box = await locator.boundingBox()
+      if (!box) throw new Error('elemento sem caixa')
+      return box
+    }
+
+    it("lines the header's content up with the page beside the navigation, not the screen's middle", async () => {
+      await open(page, '/home', 'Perfil')
+      const main = await boxOf(page.getByRole('main'))
+      const header = page.locator('header')
+      // The back arrow's glyph starts where the page's content starts, the title right after it.
+      const back = await boxOf(header.getByRole('button', { name: 'Voltar' }).locator('svg'))
+      expect(Math.abs(back.x - main.x)).toBeLessThanOrEqual(2)
+      const title = await boxOf(header.getByText('Portal do Titular'))
+      expect(title.x).toBeGreaterThan(back.x + back.width)
+      expect(title.x).toBeLessThan(main.x + 120)
+      // The menu's glyph ends where the page ends.
+      const menu = await boxOf(header.getByRole('button', { name: 'Menu' }).locator('svg'))
+      expect(Math.abs(menu.x + menu.width - (main.x + main.width))).toBeLessThanOrEqual(2)
+    })
+
+    it('reads the profile card in two full columns: the person under the photo, then the contract', async () => {
+      await open(page, '/home', 'Perfil')
+      const card = page.getByRole('region', { name: 'Dados do contrato' })
+      const term = (name: string) => boxOf(card.getByText(name, { exact: true }))
+      const name = await boxOf(card.getByText('Ana Paula Souza'))
+      const [cpf, celular, email, contrato, vencimento] = await Promise.all(
+        ['CPF', 'Celular', 'Email', 'Contrato', 'Data Vencimento'].map(term),
+      )
+      // The person's data reads down under the photo and the name, with no hole under them…
+      for (const field of [cpf, celular, email]) {
+        expect(field?.x).toBeLessThan(name.x + name.width)
+        expect(field?.y).toBeGreaterThan(name.y)
+      }
+      expect(celular?.x).toBeCloseTo(cpf?.x ?? 0, 0)
+      expect(email?.x).toBeCloseTo(cpf?.x ?? 0, 0)
+      // …then the contract, in its own column, with its actions under its fields.
+      expect(contrato?.x).toBeGreaterThan((email?.x ?? 0) + 200)
+      const dependentes = await boxOf(card.getByRole('link', { name: 'Dependentes' }))
+      expect(dependentes.x).toBeCloseTo(contrato?.x ?? 0, 0)
+      expect(dependentes.y).toBeGreaterThan((vencimento?.y ?? 0) + (vencimento?.height ?? 0))
+    })
+
+    it('gives a lone card the width of the page, or the centred column, not half of it beside a void', async () => {
+      await open(page, '/dependents', 'Seus Dependentes')
+      const main = await boxOf(page.getByRole('main'))
+      const pedro = await boxOf(page.getByRole('listitem').filter({ hasText: 'Pedro Souza' }))
+      expect(pedro.width).toBeGreaterThan(main.width * 0.95)
+      // A link that cannot be paid: one card in the middle, its way out as wide as its words.
+      await page.goto(`${journey.server.url}/pagamento?code=NAO-EXISTE`)
+      const heading = page.getByRole('heading', { name: 'Este link não pode ser pago' })
+      await expectVisible(heading)
+      await appIsLive(page)
+      const card = await boxOf(heading.locator('xpath=..'))
+      const column = await boxOf(page.getByRole('main'))
+      const left = card.x - column.x
+      const right = column.x + column.width - (card.x + card.width)
+      expect(Math.abs(left - right)).toBeLessThanOrEqual(2)
+      expect(card.width).toBeLessThan(column.width * 0.7)
+      const way = await boxOf(page.getByRole('link', { name: 'Ir para Pagamentos' }))
+      expect(way.width).toBeLessThan(card.width / 2)
+    })
+
+    it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {
+      await open(page, '/holder', 'Meu cadastro')
+      const width = async (label: string) =>
+        (await boxOf(page.getByLabel(label, { exact: true }))).width
+      const [estado = 0, rua = 0, cep = 0, ddi = 0, email = 0] = await Promise.all(
+        ['Estado', 'Rua', 'CEP', 'DDI', 'E-mail'].map(width),
+      )
+      expect(estado).toBeLessThan(rua / 3)
+      expect(cep).toBeLessThan(rua / 2)
+      expect(ddi).toBeLessThan(email / 2)
+      // CEP and Rua share a row, as do Cidade, Estado and País.
+      const row = async (label: string) => (await boxOf(page.getByLabel(label, { exact: true }))).y
+      expect(await row('Rua')).toBeCloseTo(await row('CEP'), 0)
+      expect(await row('Estado')).toBeCloseTo(await row('Cidade'), 0)
+      expect(await row('País')).toBeCloseTo(await row('Cidade'), 0)
+    })
+
+    it("keeps the pass's card in one place when it turns, with its buttons right under it", async () => {
+      await open(page, '/favorites', 'Carteirinhas')
+      await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()
+      const dialog = page.getByRole('dialog', { name: 'Carteirinha de Ana Paula Souza' })
+      await animationsSettled(page)
+      const front = await boxOf(dialog.getByRole('region', { name: 'Frente da carteirinha' }))
+      const verso = await boxOf(dialog.getByRole('button', { name: 'Ver Verso' }))
+      expect(verso.y - (front.y + front.height)).toBeLessThan(80)
+      await dialog.getByRole('button', { name: 'Ver Verso' }).click()
+      await expectVisible(dialog.getByRole('button', { name: 'Ver Frente' }))
+      await animationsSettled(page)
+      const back = await boxOf(dialog.getByRole('region', { name: 'Verso da carteirinha' }))
+      for (const side of ['x', 'y', 'width', 'height'] as const)
+        expect(Math.abs(back[side] - front[side])).toBeLessThanOrEqual(1)
+      // The pass stays beside the card on both sides: the gate reads it whichever side shows.
+      await expectVisible(
+        dialog.getByRole('img', { name: 'QR code do passe da portaria de Ana Paula Souza' }),
+      )
+      await dialog.getByRole('button', { name: 'Fechar' }).click()
+      await dialog.waitFor({ state: 'detached' })
+    })
+
     it.each(screens)('%s passes axe at desktop width', async (path, heading) => {
       await open(page, path, heading)
       await expectNoAxeViolations(page)
@@ -115,6 +219,22 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       })
       expect(overflow.wider).toEqual([])
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client)
+    })
+
+    it('keeps the address one field a row (its pairs aside), as wide as the screen allows', async () => {
+      await open(page, '/holder', 'Meu cadastro')
+      const box = async (label: string) => {
+        const field = page.getByLabel(label, { exact: true })
+        await field.scrollIntoViewIfNeeded()
+        const found = await field.boundingBox()
+        if (!found) throw new Error(`${label} sem caixa`)
+        return found
+      }
+      const [cep, rua, bairro] = await Promise.all(['CEP', 'Rua', 'Bairro'].map(box))
+      expect(rua?.width).toBeCloseTo(cep?.width ?? 0, 0)
+      expect(bairro?.width).toBeCloseTo(cep?.width ?? 0, 0)
+      expect(rua?.y).toBeGreaterThan((cep?.y ?? 0) + (cep?.height ?? 0))
+      expect(rua?.width).toBeGreaterThan(phone.width - 100)
     })
 
     it('shows links styled as buttons without an underline', async () => {

@@ -134,7 +134,9 @@ export function FlipView({ card, onClose }: Props) {
               />
             </div>
           </div>
-          {!flipped && card.pass && (
+          {/* On both sides: the gate reads it whichever side shows, and the flip moves
+              nothing (issue 27). */}
+          {card.pass && (
             <div className={styles.pass}>
               <QRCodeSVG
                 value={card.pass}

@@ -43,7 +43,6 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
   const locked = contract.status === 'REVIEW' || contract.status === 'INACTIVE'
   const email = person?.email?.trim()
 
-  type Field = [label: string, value: ReactNode, className?: string]
   // Two groups, each read down its own column on a desktop: the person (named under the
   // photo), then the contract.
   const personFields: Field[] = [
@@ -104,80 +103,91 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
             ]}
           />
         </div>
-        <div className={styles.identity}>
-          <Avatar base64={person?.image?.base_64} name={name} size={112} />
-          {/* Spec's Nome, said once: the name under the photo is the field (issue 27). */}
-          <dl className={styles.name}>
-            <dt className="visually-hidden">Nome</dt>
-            <dd>
-              <strong>{name || '---'}</strong>
-            </dd>
-          </dl>
-          <SaveMark state={saveState} />
-          {saveState === 'refused' && (
-            <Link to="/holder" className={styles.fix}>
-              Corrigir meus dados
-            </Link>
-          )}
-        </div>
-        <div className={styles.fields}>
-          {[personFields, contractFields].map((group) => (
-            <dl key={group[0]?.[0]} className={styles.group}>
-              {group.map(([label, value, className]) => (
-                <div key={label} className={[styles.field, className].filter(Boolean).join(' ')}>
-                  <dt>{label}</dt>
-                  <dd>{value}</dd>
-                </div>
-              ))}
+        {/* Two columns on a desktop, each read top to bottom: the person (photo, name, then
+            their data), then the contract with what can be done with it (issue 27). */}
+        <div className={styles.holder}>
+          <div className={styles.identity}>
+            <Avatar base64={person?.image?.base_64} name={name} size={112} />
+            {/* Spec's Nome, said once: the name under the photo is the field (issue 27). */}
+            <dl className={styles.name}>
+              <dt className="visually-hidden">Nome</dt>
+              <dd>
+                <strong>{name || '---'}</strong>
+              </dd>
             </dl>
-          ))}
+            <SaveMark state={saveState} />
+            {saveState === 'refused' && (
+              <Link to="/holder" className={styles.fix}>
+                Corrigir meus dados
+              </Link>
+            )}
+          </div>
+          <Fields fields={personFields} />
         </div>
-        <div className={styles.actions}>
-          <Link to="/dependents" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
-            <GroupIcon />
-            Dependentes
-          </Link>
-          <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
-            {locked ? <EyeIcon /> : <EditIcon />}
-            Meus Dados
-          </Link>
-        </div>
-        {locked && (
-          // Said before the person opens the form, not only on it (issue 27; spec §4 read-only).
-          <p className={styles.lockedNote}>
-            Cadastro em análise: seus dados podem ser consultados, mas não alterados agora.
-          </p>
-        )}
-        {/* The menu's key entries, in reach without opening it (issue 27). */}
-        <ul className={styles.quick} aria-label="Atalhos do contrato">
-          <li>
-            <button
-              type="button"
-              className={styles.quickItem}
-              disabled={download.isPending}
-              onClick={() => download.mutate()}
-            >
-              <DownloadIcon />
-              Baixar Contrato
-            </button>
-          </li>
-          <li>
-            <Link to="/general-documents" className={styles.quickItem}>
-              <DocumentIcon />
-              Documentos Gerais
+        <div className={styles.contract}>
+          <Fields fields={contractFields} />
+          <div className={styles.actions}>
+            <Link to="/dependents" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+              <GroupIcon />
+              Dependentes
             </Link>
-          </li>
-          <li>
-            <button type="button" className={styles.quickItem} onClick={onReminders}>
-              <CalendarIcon size={20} />
-              Lembretes de pagamento
-            </button>
-          </li>
-        </ul>
+            <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+              {locked ? <EyeIcon /> : <EditIcon />}
+              Meus Dados
+            </Link>
+          </div>
+          {locked && (
+            // Said before the person opens the form, not only on it (issue 27; spec §4 read-only).
+            <p className={styles.lockedNote}>
+              Cadastro em análise: seus dados podem ser consultados, mas não alterados agora.
+            </p>
+          )}
+          {/* The menu's key entries, in reach without opening it (issue 27). */}
+          <ul className={styles.quick} aria-label="Atalhos do contrato">
+            <li>
+              <button
+                type="button"
+                className={styles.quickItem}
+                disabled={download.isPending}
+                onClick={() => download.mutate()}
+              >
+                <DownloadIcon />
+                Baixar Contrato
+              </button>
+            </li>
+            <li>
+              <Link to="/general-documents" className={styles.quickItem}>
+                <DocumentIcon />
+                Documentos Gerais
+              </Link>
+            </li>
+            <li>
+              <button type="button" className={styles.quickItem} onClick={onReminders}>
+                <CalendarIcon size={20} />
+                Lembretes de pagamento
+              </button>
+            </li>
+          </ul>
+        </div>
       </section>
       <p className={styles.sync} role="status">
         {syncing ? 'Sincronizando… ' : ''}Última sincronização: {formatDateTime(contract.syncedAt)}
       </p>
     </div>
+  )
+}
+
+type Field = [label: string, value: ReactNode, className?: string]
+
+function Fields({ fields }: { fields: Field[] }) {
+  return (
+    <dl className={styles.group}>
+      {fields.map(([label, value, className]) => (
+        <div key={label} className={[styles.field, className].filter(Boolean).join(' ')}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
   )
 }

@@ -92,7 +92,7 @@ function Problem({
   children?: React.ReactNode
 }) {
   return (
-    <section className={pageStyles.page}>
+    <section className={`${pageStyles.page} ${pageStyles.focused}`}>
       <h1 className={pageStyles.title}>Pagamento</h1>
       <div className={`${styles.box} ${styles.problem}`}>
         {title && <h2>{title}</h2>}
@@ -148,6 +148,7 @@ function PaymentLink({
   }
 
   return (
+    // Trocar Cartão is one short form: a centred column, the holder above it (issue 27).
     <section className={pageStyles.page}>
       <h1 className={pageStyles.title}>{swap ? 'Trocar Cartão' : 'Pagamento'}</h1>
       {!online && (

@@ -108,6 +108,25 @@ export const discardQuestion = {
 } as const
 
 /**
+ * On a desktop the contact and the address are laid on twelve columns, each field as wide as
+ * what it takes (issue 27): UF, DDI, CEP and Número narrow, Rua and E-mail wide, a row read as
+ * the address is said. On a phone every field keeps its row (or its pair).
+ */
+const cells: Partial<Record<FieldKey, string>> = {
+  email: styles.span7,
+  number_ddi: styles.span2,
+  phone: styles.span3,
+  cep: styles.span3,
+  street: styles.span9,
+  number: styles.span3,
+  complement: styles.span4,
+  neighborhood: styles.span5,
+  city: styles.span6,
+  state: styles.span2,
+  country: styles.span4,
+}
+
+/**
  * Spec §2 screens 9–10: the holder's and the dependents' registration form. Newer data (a
  * refresh, a save from another tab sharing this device's database) opens the form afresh while
  * it has no edits; with edits it stays as the person left it, and its save, made on the
@@ -287,6 +306,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         mask={fieldMasks[key]}
         onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
         error={errorOf(key)}
+        className={cells[key]}
         {...options}
       >
         {key === 'birthdate' &&
@@ -471,7 +491,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       {showContact && (
         <fieldset className={styles.section} data-section="contact">
           <Legend title="Contato" progress={progress(['email', 'number_ddi', 'phone'])} />
-          <div className={styles.grid}>
+          <div className={`${styles.grid} ${styles.measured}`}>
             {field('email', { type: 'email', autoComplete: 'email', inputMode: 'email' })}
             <div className={`${styles.pair} ${styles.phone}`}>
               {field('number_ddi', { inputMode: 'tel' })}
@@ -484,7 +504,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       {showAddress && (
         <fieldset className={styles.section} data-section="address">
           <Legend title="Endereço" progress={progress([...addressFields])} />
-          <div className={styles.grid}>
+          <div className={`${styles.grid} ${styles.measured}`}>
             {field('cep', { inputMode: 'numeric', autoComplete: 'postal-code' })}
             {field('street', { autoComplete: 'address-line1' })}
             <div className={styles.pair}>
