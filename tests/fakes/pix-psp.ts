@@ -65,6 +65,7 @@ export async function startFakePsp(options: FakePspOptions): Promise<FakePsp> {
       tokenUrl: undefined,
       tls: { cert: undefined, key: undefined, ca: undefined },
       webhookUrl: undefined,
+      account: undefined,
     },
     http: networkTransport(),
   })
