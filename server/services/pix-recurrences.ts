@@ -210,8 +210,16 @@ export async function enrolRecurrence(
       src: recurringLinkSrc,
       createdAt: deps.now(),
     })
-    const generated = await generatePix(deps, { code, token: '' })
-    journeyTxid = generated.data.find((entry) => entry.key === 'txid')?.value
+    try {
+      const generated = await generatePix(deps, { code, token: '' })
+      journeyTxid = generated.data.find((entry) => entry.key === 'txid')?.value
+    } catch (error) {
+      // Refused before the bank had a cob (another collection holds them, no Pix offered):
+      // nothing of it stays. Unanswered (5xx): kept, for the reconciler to ask about its cob.
+      if (error instanceof ApiError && error.status < 500)
+        await deps.db.delete(paymentLinks).where(eq(paymentLinks.code, code))
+      throw error
+    }
   }
 
   let created: BankRecurrence
