@@ -16,11 +16,19 @@ import { sandboxPix } from '../config'
 import { paymentCharges, paymentOrders, pixRecurrences } from '../db/schema'
 import { recordsOf } from '../demo/routes/sandbox-pix-records'
 import { demoIds } from '../demo/seed'
+import { moveCharge } from '../services/charges'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'
 import { cobrTxid, scheduleRecurringCharges } from '../services/recurring-charges'
 import { backends, bearer, countRows } from '../testing'
 import { useTestServer } from '../testing/hooks'
-import { anaInstalments, checkoutPaths, linkFor, pixValue, post } from '../testing/payments'
+import {
+  anaInstalments,
+  checkoutPaths,
+  linkFor,
+  pixValue,
+  post,
+  receivedMoney,
+} from '../testing/payments'
 
 const DAY = 86_400_000
 const contractPath = `/socios-api/client/contract/${demoIds.ana.contract}/pix-automatico`
@@ -276,6 +284,41 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     expect(paid.flatMap((charge) => charge.data.shares.map((share) => share.id)).sort()).toEqual(
       [inst(4), inst(5)].sort(),
     )
+  })
+
+  it('on its attempt day the /cobr cannot be cancelled: a Pix of the instalment waits (409)', async () => {
+    const { fifth, txid } = await charged()
+    await daysBefore(fifth.dueDate, 0)
+    const code = await linkFor(server.app, tokens.ana, [5])
+    const pix = await post(server.app, checkoutPaths.pix, { code, token: '1' })
+    expect(pix.status).toBe(409)
+    expect((await atTheBank(`/cobr/${txid}/settle`)).status).toBe(200)
+    expect(await chargeOf(txid)).toMatchObject({ status: 'PAID' })
+    expect((await instalment(5)).status).toBe('PAID')
+  })
+
+  it('money of a /cobr the instalment no longer needs goes back by devolução', async () => {
+    const { txid } = await charged()
+    // The bank agreed to cancel and still charged (the race a receiver can lose): ours is
+    // CANCELLED, the instalment paid by the holder's Pix, then the /cobr's money arrives.
+    const charge = await chargeOf(txid)
+    if (!charge || !server.payments) throw new Error('sem cobrança')
+    await moveCharge(server.db, charge.id, 'CANCELLED', { message: 'teste' })
+    const code = await linkFor(server.app, tokens.ana, [5])
+    const pix = await post<{ data: { key: string; value: string }[] }>(
+      server.app,
+      checkoutPaths.pix,
+      { code, token: '1' },
+    )
+    expect(pix.status).toBe(200)
+    const paid = await server.app.request(`/sandbox/pix/${pixValue(pix.body, 'txid')}/pay`, {
+      method: 'POST',
+    })
+    expect(paid.status).toBe(200)
+    expect((await atTheBank(`/cobr/${txid}/settle`)).status).toBe(200)
+    expect(await chargeOf(txid)).toMatchObject({ status: 'REFUNDED' })
+    expect(await receivedMoney(server.db)).toMatchObject({ applied: 2, refunded: 1 })
+    expect((await instalment(5)).status).toBe('PAID')
   })
 
   it('a crash between the bank’s /cobr and our record: the reconciler finds it, never a second', async () => {
