@@ -10,7 +10,7 @@
  * - Cancelling from the portal: PATCH /rec at the bank, CANCELADA here by USUARIO_RECEBEDOR;
  *   live recurring charges that may still be cancelled are cancelled with it.
  */
-import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm'
 import type { RecurrenceView } from '../../contract/pix-automatico'
 import { PixApiError } from '../adapters/pix-api/client'
 import type { Recurrence as BankRecurrence } from '../adapters/pix-api/recurrence'
@@ -395,10 +395,3 @@ export async function reconcileRecurrences(deps: PaymentsDeps, everyMs: number):
   }
   return looked
 }
-
-/** Counts by state, for the metrics and the docs' "what is live". */
-export const recurrencesByState = (db: Database) =>
-  db
-    .select({ state: pixRecurrences.status, count: sql<number>`count(*)::int` })
-    .from(pixRecurrences)
-    .groupBy(pixRecurrences.status)
