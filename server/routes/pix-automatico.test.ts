@@ -137,6 +137,27 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     expect((await enrol()).status).toBe(409)
   })
 
+  it('a QR whose Pix expired unanswered is withdrawn: enrolling again makes a new one', async () => {
+    const first = (await (await enrol()).json()) as { id: string; qrCode: string }
+    server.clock.advance(2 * 3_600_000)
+    // The reconciler expires the journey's Pix (removed at the bank).
+    await server.reconcile()
+    const again = await enrol()
+    expect(again.status).toBe(201)
+    const second = (await again.json()) as { id: string; qrCode: string }
+    expect(second.id).not.toBe(first.id)
+    expect(second.qrCode).not.toBe(first.qrCode)
+    const rows = await server.db.select().from(pixRecurrences)
+    expect(rows.map((row) => `${row.status} ${row.cancelledBy}`).sort()).toEqual([
+      'CANCELADA USUARIO_RECEBEDOR',
+      'CRIADA null',
+    ])
+    // The new QR works: approving pays the overdue instalment.
+    const [fresh] = rows.filter((row) => row.status === 'CRIADA')
+    expect((await atTheBank(`/rec/${fresh?.idRec}/approve`)).status).toBe(200)
+    expect((await instalment(4)).status).toBe('PAID')
+  })
+
   it('the scheduler makes one /cobr per instalment in the window; the bank settles it → paid', async () => {
     const { recurrence, fifth, txid } = await charged()
     // Passes again, and on the next days: still one, and none for 6 (a month away).

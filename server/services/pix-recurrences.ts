@@ -172,7 +172,11 @@ export async function enrolRecurrence(
       and(eq(pixRecurrences.contractId, contractId), inArray(pixRecurrences.status, liveStatuses)),
     )
   if (live?.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
-  if (live) return { created: false, view: await viewOf(deps.db, live) }
+  if (live && (await stillPayable(deps.db, live)))
+    return { created: false, view: await viewOf(deps.db, live) }
+  // Its QR's Pix ran out (expired, replaced) before the payer answered: that authorization is
+  // withdrawn at the bank and a new QR made, so the screen never shows a code that cannot work.
+  if (live) await withdraw(deps, live)
   const cpf = person.cpf?.replace(/\D/g, '')
   if (!cpf) throw new ApiError(422, recurrenceMessages.cpfMissing)
 
@@ -281,6 +285,33 @@ export async function enrolRecurrence(
     if (other) return { created: false, view: await viewOf(deps.db, other) }
     throw error
   }
+}
+
+/** A CRIADA authorization's QR can still be paid: no journey-3 Pix, or one still live or paid. */
+async function stillPayable(db: Database, row: Recurrence): Promise<boolean> {
+  if (!row.journeyTxid) return true
+  const [charge] = await db
+    .select({ status: paymentCharges.status })
+    .from(paymentCharges)
+    .where(eq(paymentCharges.gatewayRef, row.journeyTxid))
+  return charge !== undefined && ['CREATED', 'PROCESSING', 'PAID'].includes(charge.status)
+}
+
+/** PATCH /rec to CANCELADA (by us) and the record moved with it. */
+async function withdraw(deps: PaymentsDeps, row: Recurrence) {
+  const pix = pixOf(deps)
+  let bank: BankRecurrence | null
+  try {
+    bank = await pix.cancelRecurrence(row.idRec)
+  } catch (error) {
+    if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500)
+      throw bankFailed(deps, `cancelar a recorrência ${row.idRec}`, error)
+    bank = await pix.getRecurrence(row.idRec)
+  }
+  const moved = bank ? await applyRecurrence(deps, row, bank) : row
+  // Approved at the bank meanwhile: it stands.
+  if (moved.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
+  if (moved.status === 'CRIADA') throw new ApiError(502, recurrenceMessages.bankFailed)
 }
 
 /**
