@@ -58,8 +58,14 @@ import {
   removePasskey,
 } from './api/passkeys'
 import { instalmentReceipt, listInstalments, sendPaymentLink } from './api/payments'
+import { cancelPixAutomatico, enrolPixAutomatico, getPixAutomatico } from './api/pix-automatico'
 import { personalData, personalDataPdf } from './api/privacy'
-import { gatewayNotification, pixNotification } from './api/providers'
+import {
+  gatewayNotification,
+  pixNotification,
+  pixRecurrenceNotification,
+  pixRecurringChargeNotification,
+} from './api/providers'
 import { addDependent, dependentTypes, saveHolder } from './api/registration'
 import {
   getReminderPreferences,
@@ -107,6 +113,9 @@ export const operations = [
   instalmentCalendar,
   instalmentReceipt,
   sendPaymentLink,
+  enrolPixAutomatico,
+  getPixAutomatico,
+  cancelPixAutomatico,
   getReminderPreferences,
   saveReminderPreferences,
   personalData,
@@ -120,6 +129,8 @@ export const operations = [
   paidSummary,
   linkReceipt,
   pixNotification,
+  pixRecurrenceNotification,
+  pixRecurringChargeNotification,
   gatewayNotification,
   integrationKey,
   listPlans,

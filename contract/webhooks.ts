@@ -11,7 +11,14 @@ import { requestObject } from './http'
 /** Who or what an event is about: the portal's id and the provider's, when it has one. */
 const ref = v.object({ id: v.string(), externalId: v.nullable(v.string()) })
 
-const paymentMethod = v.picklist(['PIX', 'CREDIT', 'RECURRENCE', 'INSTALLMENT_BILL'])
+/** How it was paid; PIX_AUTOMATICO: a recurring Pix charge of "Débito automático via Pix". */
+const paymentMethod = v.picklist([
+  'PIX',
+  'CREDIT',
+  'RECURRENCE',
+  'INSTALLMENT_BILL',
+  'PIX_AUTOMATICO',
+])
 
 /**
  * Every event's `data` carries `id` (the event's, also `webhook-id`) and `sequence` (grows with

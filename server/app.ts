@@ -34,6 +34,7 @@ import { metricsRoutes } from './routes/metrics'
 import { openApiRoutes } from './routes/openapi'
 import { passkeyLoginRoutes, passkeyRoutes } from './routes/passkeys'
 import { paymentRoutes } from './routes/payments'
+import { pixAutomaticoRoutes } from './routes/pix-automatico'
 import { privacyRoutes } from './routes/privacy'
 import { registrationRoutes } from './routes/registration'
 import { reminderRoutes } from './routes/reminders'
@@ -112,6 +113,7 @@ export function createServer(appDeps: AppDeps) {
   app.route('/', termRoutes(deps))
   app.route('/', cardRoutes(deps))
   app.route('/', paymentRoutes(deps))
+  app.route('/', pixAutomaticoRoutes(deps, payments))
   app.route('/', reminderRoutes(deps))
   app.route('/', privacyRoutes(deps))
   app.route('/', dependentTypeRoutes(deps))

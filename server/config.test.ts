@@ -107,6 +107,28 @@ describe('loadConfig', () => {
     expect(config.gateway).toBeUndefined()
   })
 
+  it('takes Pix Automático only with PIX_CONTA: the account its recurring charges pay into', () => {
+    expect(loadConfig({ ...production, ...pixVars }).pix?.account).toBeUndefined()
+    expect(
+      loadConfig({ ...production, ...pixVars, PIX_CONTA: '000123456', PIX_AGENCIA: '0001' }).pix
+        ?.account,
+    ).toEqual({ account: '000123456', type: 'CORRENTE', branch: '0001' })
+    expect(
+      loadConfig({ ...production, ...pixVars, PIX_CONTA: '9', PIX_TIPO_CONTA: 'PAGAMENTO' }).pix
+        ?.account,
+    ).toEqual({ account: '9', type: 'PAGAMENTO', branch: undefined })
+    expect(() => loadConfig({ ...production, ...pixVars, PIX_CONTA: '12-3' })).toThrow(/PIX_CONTA/)
+    expect(() =>
+      loadConfig({ ...production, ...pixVars, PIX_CONTA: '1', PIX_TIPO_CONTA: 'OUTRA' }),
+    ).toThrow(/PIX_TIPO_CONTA/)
+    // Demo mode: the sandbox bank's account.
+    expect(loadConfig({}).pix?.account).toEqual({
+      account: '012682',
+      type: 'CORRENTE',
+      branch: '9708',
+    })
+  })
+
   it('starts outside demo mode with Stripe alone, keys checked by their kind', () => {
     const config = loadConfig({ ...production, ...stripeVars })
     expect(config.pix).toBeUndefined()

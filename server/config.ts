@@ -97,7 +97,20 @@ export interface PixConfig {
   webhookSecret: string
   /** The webhook address registered with the bank at start; default PUBLIC_URL's. */
   webhookUrl: string | undefined
+  /**
+   * The receiver's account the recurring charges (Pix Automático, /cobr) are paid into:
+   * PIX_CONTA, PIX_TIPO_CONTA (CORRENTE by default), PIX_AGENCIA. Undefined: no Pix Automático.
+   */
+  account: PixAccount | undefined
 }
+
+export interface PixAccount {
+  account: string
+  type: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO'
+  branch: string | undefined
+}
+
+const accountTypes = ['CORRENTE', 'POUPANCA', 'PAGAMENTO'] as const
 
 /** The card and boleto gateway this server charges through. */
 export type GatewayConfig = { kind: 'sandbox' } | StripeConfig
@@ -194,7 +207,21 @@ export const sandboxPix = {
   clientSecret: 'segredo-do-sandbox-pix',
   chave: '7d9f0335-8dcc-4054-9bf9-0dbd61d36906',
   webhookSecret: 'segredo-do-webhook-do-sandbox',
-} as const
+  account: { account: '012682', type: 'CORRENTE', branch: '9708' },
+} as const satisfies Partial<PixConfig>
+
+function readPixAccount(get: (name: string) => string | undefined): PixAccount | undefined {
+  const account = get('PIX_CONTA')
+  const type = get('PIX_TIPO_CONTA') ?? 'CORRENTE'
+  if (!(accountTypes as readonly string[]).includes(type))
+    throw new ConfigError(`PIX_TIPO_CONTA deve ser ${accountTypes.join(', ')}.`)
+  if (account === undefined) return undefined
+  if (!/^\d{1,20}$/.test(account)) throw new ConfigError('PIX_CONTA: só dígitos (até 20).')
+  const branch = get('PIX_AGENCIA')
+  if (branch !== undefined && !/^\d{1,20}$/.test(branch))
+    throw new ConfigError('PIX_AGENCIA: só dígitos (até 20).')
+  return { account, type: type as PixAccount['type'], branch }
+}
 
 function readPixConfig(env: Env, demo: boolean): PixConfig | undefined {
   const get = (name: string) => read(env, name)
@@ -204,7 +231,14 @@ function readPixConfig(env: Env, demo: boolean): PixConfig | undefined {
   if (webhookUrl) parseUrl('PIX_WEBHOOK_URL', webhookUrl, ['http:', 'https:'])
   if (apiUrl === undefined) {
     if (!demo) return undefined
-    return { apiUrl: undefined, tokenUrl: undefined, ...sandboxPix, tls, webhookUrl }
+    return {
+      apiUrl: undefined,
+      tokenUrl: undefined,
+      ...sandboxPix,
+      tls,
+      webhookUrl,
+      account: readPixAccount(get) ?? sandboxPix.account,
+    }
   }
   parseUrl('PIX_API_URL', apiUrl, ['http:', 'https:'])
   const required = ['PIX_CLIENT_ID', 'PIX_CLIENT_SECRET', 'PIX_CHAVE', 'PIX_WEBHOOK_SECRET']
@@ -226,6 +260,7 @@ function readPixConfig(env: Env, demo: boolean): PixConfig | undefined {
     tls,
     webhookSecret: get('PIX_WEBHOOK_SECRET') ?? '',
     webhookUrl,
+    account: readPixAccount(get),
   }
 }
 

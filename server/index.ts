@@ -5,7 +5,7 @@
 import { resolve } from 'node:path'
 import { serve } from '@hono/node-server'
 import { createMailAdapter } from './adapters/mail/index'
-import { createPixApi, webhookUrlOf } from './adapters/pix-api/index'
+import { createPixApi, registerPixWebhooks } from './adapters/pix-api/index'
 import { createWhatsAppAdapter } from './adapters/whatsapp/index'
 import { createServer } from './app'
 import { startLocalSocket } from './cli/local-socket'
@@ -111,11 +111,12 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
 async function registerPixWebhook() {
   const pix = createPixApi(deps)
   if (!pix) return
-  const url = webhookUrlOf(deps)
   for (let delay = 1000; !stopping; delay = Math.min(delay * 2, 60_000)) {
     try {
-      await pix.setWebhook(url)
-      logger.info(`[pix] webhook registrado: ${url}/pix`)
+      const url = await registerPixWebhooks(deps, pix)
+      logger.info(
+        `[pix] webhook registrado: ${url}/pix${deps.config.pix?.account ? ' (e /rec, /cobr do Pix Automático)' : ''}`,
+      )
       return
     } catch (error) {
       logger.warn({ err: error }, '[pix] não foi possível registrar o webhook; nova tentativa')

@@ -24,3 +24,27 @@ export const gatewayNotification = {
   body: v.unknown(),
   answers: { 200: { empty: true }, 400: error, 401: error, 404: error },
 } as const satisfies Operation
+
+export const pixRecurrenceNotification = {
+  id: 'pixRecurrenceNotification',
+  method: 'POST',
+  path: '/webhooks/pix/rec',
+  summary:
+    'Notificação de recorrência do Pix Automático, do banco (webhookrec; assinada como a de Pix).',
+  tag: 'providers',
+  access: 'provider',
+  body: v.unknown(),
+  answers: { 200: { empty: true }, 400: error, 401: error, 404: error },
+} as const satisfies Operation
+
+export const pixRecurringChargeNotification = {
+  id: 'pixRecurringChargeNotification',
+  method: 'POST',
+  path: '/webhooks/pix/cobr',
+  summary:
+    'Notificação de cobrança recorrente do Pix Automático, do banco (webhookcobr; assinada como a de Pix).',
+  tag: 'providers',
+  access: 'provider',
+  body: v.unknown(),
+  answers: { 200: { empty: true }, 400: error, 401: error, 404: error },
+} as const satisfies Operation

@@ -290,6 +290,12 @@ export const paymentSettings = pgTable('payment_settings', {
 
 export const adjustmentChannels = ['B2B', 'B2C', 'OTHER'] as const
 export const paymentMethods = ['PIX', 'CREDIT', 'RECURRENCE', 'INSTALLMENT_BILL'] as const
+/**
+ * How a charge collects: a link's methods, and a recurring Pix charge (`/cobr`, Pix Automático,
+ * decision 025), which the scheduler opens for an instalment of an approved authorization.
+ */
+export const chargeMethods = [...paymentMethods, 'PIX_AUTOMATICO'] as const
+export type ChargeMethod = (typeof chargeMethods)[number]
 export const adjustmentKinds = ['DISCOUNT', 'INCREASE'] as const
 
 /** Price list of a model per channel: for a payment method in n instalments, ± a percentage. */
@@ -343,6 +349,69 @@ export const paymentLinks = pgTable(
   (t) => [index('payment_links_contract_idx').on(t.contractId)],
 )
 
+/** A Pix Automático authorization's states at the bank (API Pix 2.9.0, `Rec.status`). */
+export const recurrenceStatuses = [
+  'CRIADA',
+  'APROVADA',
+  'REJEITADA',
+  'CANCELADA',
+  'EXPIRADA',
+] as const
+export type RecurrenceStatus = (typeof recurrenceStatuses)[number]
+
+/**
+ * Our record of a Pix Automático authorization (decision 025): a holder's contract enrolled in
+ * "Débito automático via Pix", its `idRec` at the bank and the journey-3 cob paid with it. Its
+ * state follows the bank's notifications (webhookrec) and reads (GET /rec); each instalment it
+ * pays is a payment_charges row of method PIX_AUTOMATICO (a /cobr) in the one state machine.
+ * At most one live (CRIADA or APROVADA) authorization per contract.
+ */
+export const pixRecurrences = pgTable(
+  'pix_recurrences',
+  {
+    id: id(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    personId: uuid('person_id')
+      .notNull()
+      .references(() => persons.id, { onDelete: 'cascade' }),
+    idRec: text('id_rec').notNull().unique(),
+    /** Journey 3: the cob paid with the authorization (a PIX charge of the first instalment). */
+    journeyTxid: text('journey_txid'),
+    status: text('status', { enum: recurrenceStatuses }).notNull(),
+    /** Who ended it: USUARIO_RECEBEDOR (from the portal), USUARIO_PAGADOR (at the bank), …. */
+    cancelledBy: text('cancelled_by'),
+    /** The bank's code and words for a rejection or cancellation. */
+    endReason: text('end_reason'),
+    /** Cents: the fixed amount of each charge, or else the most one may be (the payer's limit). */
+    fixedAmount: integer('fixed_amount'),
+    maximumAmount: integer('maximum_amount'),
+    periodicity: text('periodicity').notNull(),
+    retryPolicy: text('retry_policy').notNull(),
+    firstDate: day('first_date').notNull(),
+    lastDate: day('last_date'),
+    /** The QR's copia e cola (journey 3: the cob and the authorization in one code). */
+    copyPaste: text('copy_paste'),
+    receiverName: text('receiver_name').notNull(),
+    receiverCnpj: text('receiver_cnpj').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    /** When the reconciler last asked the bank about it (its lease). */
+    checkedAt: moment('checked_at'),
+  },
+  (t) => [
+    uniqueIndex('pix_recurrences_one_live_per_contract_idx')
+      .on(t.contractId)
+      .where(sql`${t.status} in ('CRIADA', 'APROVADA')`),
+    index('pix_recurrences_person_idx').on(t.personId),
+    check(
+      'pix_recurrences_status_check',
+      sql`${t.status} in ('CRIADA', 'APROVADA', 'REJEITADA', 'CANCELADA', 'EXPIRADA')`,
+    ),
+  ],
+)
+
 /** The charge states and who moves them: server/services/charge-states.ts. */
 export const chargeStatuses = chargeStates
 export type ChargeStatus = ChargeState
@@ -358,6 +427,12 @@ export interface ChargeData {
   card?: { brand: string; lastFour: string }
   /** Why it ended: the gateway's decline message, what cancelled it. */
   message?: string
+  /**
+   * A recurring Pix charge (/cobr): its authorization and due date, the retries the bank holds
+   * (at most 3 under PERMITE_3R_7D), the day of the last attempt that failed (failedOn) and the
+   * failure a retry was asked for (retryFor), so each failure is retried once.
+   */
+  cobr?: { idRec: string; dueDate: string; retries: number; failedOn?: string; retryFor?: string }
 }
 
 /**
@@ -373,7 +448,7 @@ export const paymentCharges = pgTable(
     linkId: uuid('link_id')
       .notNull()
       .references(() => paymentLinks.id, { onDelete: 'cascade' }),
-    method: text('method', { enum: paymentMethods }).notNull(),
+    method: text('method', { enum: chargeMethods }).notNull(),
     status: text('status', { enum: chargeStatuses }).notNull(),
     /** Cents charged, after the adjustment. */
     amount: integer('amount').notNull(),
@@ -388,6 +463,10 @@ export const paymentCharges = pgTable(
     settledAt: moment('settled_at'),
     /** When the reconciler last looked at it (its lease: one instance at a time). */
     checkedAt: moment('checked_at'),
+    /** A recurring Pix charge's authorization (method PIX_AUTOMATICO). */
+    recurrenceId: uuid('recurrence_id').references((): AnyPgColumn => pixRecurrences.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
     uniqueIndex('payment_charges_one_paid_per_link_idx')
@@ -395,6 +474,7 @@ export const paymentCharges = pgTable(
       .where(sql`${t.status} = 'PAID'`),
     uniqueIndex('payment_charges_gateway_ref_idx').on(t.gatewayRef),
     index('payment_charges_link_idx').on(t.linkId, t.createdAt),
+    index('payment_charges_recurrence_idx').on(t.recurrenceId),
     // The reconciler's work: live charges, oldest look first.
     index('payment_charges_live_idx')
       .on(t.checkedAt)
@@ -418,7 +498,7 @@ export const receivedPayments = pgTable(
     chargeId: uuid('charge_id')
       .notNull()
       .references(() => paymentCharges.id, { onDelete: 'cascade' }),
-    method: text('method', { enum: paymentMethods }).notNull(),
+    method: text('method', { enum: chargeMethods }).notNull(),
     /** Cents. */
     amount: integer('amount').notNull(),
     receivedAt: moment('received_at').notNull(),

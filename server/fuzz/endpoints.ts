@@ -220,6 +220,13 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       params: { id: contracts },
     },
     { method: 'GET', path: `${client}/reminder-preferences`, session: true },
+    // Débito automático via Pix (decision 025): enrol, read, cancel; others' contracts are 404.
+    ...(['POST', 'GET', 'DELETE'] as const).map((method) => ({
+      method,
+      path: `${client}/contract/:id/pix-automatico`,
+      session: true,
+      params: { id: contracts },
+    })),
     // The holder's copy of their data (issue 28): the session is the only input.
     { method: 'GET', path: `${client}/personal-data`, session: true },
     { method: 'GET', path: `${client}/personal-data/pdf`, session: true },
@@ -646,6 +653,26 @@ async function pspFixtures(app: App, ana: string) {
     pix: [{ endToEndId, txid: paidTxid, valor: '1.00', horario: new Date().toISOString() }],
   })
   const boletoNotice = JSON.stringify({ event: 'boleto.paid', reference: 'x-1' })
+  const at = new Date().toISOString()
+  const recNotice = JSON.stringify({
+    recs: [
+      {
+        idRec: 'RR9999999920261127abcdefghijk',
+        status: 'APROVADA',
+        atualizacao: [{ status: 'APROVADA', data: at }],
+      },
+    ],
+  })
+  const cobrNotice = JSON.stringify({
+    cobsr: [
+      {
+        idRec: 'RR9999999920261127abcdefghijk',
+        txid: 'rec0123456789abcdef0123456789a',
+        status: 'CONCLUIDA',
+        atualizacao: [{ status: 'CONCLUIDA', data: at }],
+      },
+    ],
+  })
   const endpoints: Endpoint[] = [
     {
       method: 'POST',
@@ -716,6 +743,18 @@ async function pspFixtures(app: App, ana: string) {
       path: '/socios-api/webhooks/pix/pix',
       headers: { [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, pixNotice) },
       bodies: [JSON.parse(pixNotice)],
+    },
+    {
+      method: 'POST',
+      path: '/socios-api/webhooks/pix/rec',
+      headers: { [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, recNotice) },
+      bodies: [JSON.parse(recNotice)],
+    },
+    {
+      method: 'POST',
+      path: '/socios-api/webhooks/pix/cobr',
+      headers: { [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, cobrNotice) },
+      bodies: [JSON.parse(cobrNotice)],
     },
     {
       method: 'POST',

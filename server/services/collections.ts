@@ -31,6 +31,7 @@ import {
 } from './charges'
 import { type MessageDeps, reais, tellHolder } from './holder-messages'
 import { type LinkContext, paymentMessages, readLinkContext } from './payment-links'
+import { cancelRecurringCharge, resolveRecurringCharge } from './recurring-charges'
 
 export interface PaymentsDeps extends MessageDeps {
   /** The card and boleto gateway; undefined when none is configured (no card, no boleto). */
@@ -88,6 +89,7 @@ const methodName: Record<Charge['method'], string> = {
   CREDIT: 'cartão',
   RECURRENCE: 'recorrência no cartão',
   INSTALLMENT_BILL: 'boleto',
+  PIX_AUTOMATICO: 'Pix Automático',
 }
 
 /** The txid of a Pix charge: its id without dashes (32 letters and digits), so it is ours. */
@@ -181,6 +183,12 @@ export async function cancelCollection(deps: PaymentsDeps, charge: Charge, becau
     else await moveCharge(deps.db, charge.id, 'CANCELLED', { message: because })
     return
   }
+  if (charge.method === 'PIX_AUTOMATICO') {
+    // On or after its attempt's day the bank is charging it: the instalment is being paid.
+    if (!(await cancelRecurringCharge(deps, charge, because)))
+      throw new ApiError(409, paymentMessages.linkInProgress)
+    return
+  }
   // A card being charged settles within seconds; it is never cancelled by another collection.
   throw new ApiError(409, paymentMessages.linkInProgress)
 }
@@ -205,7 +213,7 @@ export async function applyPix(
 }
 
 /** A refund is attempted at once; if the gateway fails, the reconciler tries again. */
-async function refundSoon(deps: PaymentsDeps, paymentId: string) {
+export async function refundSoon(deps: PaymentsDeps, paymentId: string) {
   const [payment] = await deps.db
     .select()
     .from(receivedPayments)
@@ -222,7 +230,7 @@ type ReceivedPayment = typeof receivedPayments.$inferSelect
 export async function refundPayment(deps: PaymentsDeps, payment: ReceivedPayment) {
   const charge = await readCharge(deps.db, payment.chargeId)
   if (!charge) return
-  if (payment.method === 'PIX') {
+  if (payment.method === 'PIX' || payment.method === 'PIX_AUTOMATICO') {
     // Our id for the devolução, from the payment's: asking twice is the same devolução.
     const refund = await pixApiOf(deps).refund(
       payment.id,
@@ -352,6 +360,10 @@ export async function resolveCharge(deps: PaymentsDeps, charge: Charge) {
   }
   if (charge.method === 'INSTALLMENT_BILL') {
     await resolveBoleto(deps, charge)
+    return
+  }
+  if (charge.method === 'PIX_AUTOMATICO') {
+    await resolveRecurringCharge(deps, charge)
     return
   }
   // Card: approved, declined, or never reached the gateway (then the reference is closed).

@@ -45,6 +45,8 @@ const methodLabel = (method: string, card?: { brand: string; lastFour: string })
       return `Recorrência no cartão${cardText}`
     case 'INSTALLMENT_BILL':
       return 'Boleto'
+    case 'PIX_AUTOMATICO':
+      return 'Pix Automático'
     default:
       return 'Não informada'
   }

@@ -12,6 +12,8 @@ import type { Database } from '../db/client'
 import { paymentCharges } from '../db/schema'
 import { type Charge, refundsDue } from './charges'
 import { type PaymentsDeps, refundPayment, resolveCharge } from './collections'
+import { reconcileRecurrences } from './pix-recurrences'
+import { scheduleRecurringCharges } from './recurring-charges'
 
 export interface ReconcilerTiming {
   /** A CREATED charge this old is asked about (its request is surely over by then). */
@@ -68,14 +70,28 @@ export interface ReconcileReport {
   charges: number
   refunds: number
   failures: number
+  /** Pix Automático authorizations read from the bank. */
+  recurrences: number
+  /** Recurring charges (/cobr) created, and retries asked, by the scheduler. */
+  scheduled: number
 }
 
-/** One pass: charges that need a look, then refunds still due. */
+/**
+ * One pass: charges that need a look, then refunds still due, then Pix Automático: the
+ * authorizations whose news may be lost, and the scheduler of recurring charges (each /cobr 2 to
+ * 10 days before its due date, a failed attempt's retry).
+ */
 export async function reconcileOnce(
   deps: PaymentsDeps,
   timing: ReconcilerTiming = defaultReconcilerTiming,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { charges: 0, refunds: 0, failures: 0 }
+  const report: ReconcileReport = {
+    charges: 0,
+    refunds: 0,
+    failures: 0,
+    recurrences: 0,
+    scheduled: 0,
+  }
   for (const charge of await leaseDue(deps.db, deps.now(), timing)) {
     try {
       await resolveCharge(deps, charge)
@@ -95,6 +111,14 @@ export async function reconcileOnce(
       report.failures++
       deps.logger.warn({ err: error }, `[reconciliador] devolução ${payment.id} não feita`)
     }
+  }
+  try {
+    report.recurrences = await reconcileRecurrences(deps, timing.liveEveryMs)
+    const scheduled = await scheduleRecurringCharges(deps)
+    report.scheduled = scheduled.created + scheduled.retried
+  } catch (error) {
+    report.failures++
+    deps.logger.warn({ err: error }, '[reconciliador] Pix Automático não resolvido')
   }
   return report
 }

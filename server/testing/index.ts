@@ -10,7 +10,7 @@ import { PgTable } from 'drizzle-orm/pg-core'
 import { demoDump } from '../../tests/helpers/database-templates'
 import { handlerTransport } from '../adapters/http'
 import type { MailAdapter, MailMessage } from '../adapters/mail/index'
-import { createPixApi, webhookUrlOf } from '../adapters/pix-api/index'
+import { createPixApi, registerPixWebhooks } from '../adapters/pix-api/index'
 import type { WhatsAppAdapter, WhatsAppMessage } from '../adapters/whatsapp/index'
 import { type App, createServer } from '../app'
 import { type Config, loadConfig } from '../config'
@@ -150,7 +150,8 @@ export async function createTestServer(
   })
   self = app
   const registerWebhook = async () => {
-    if (config.demo) await createPixApi(deps)?.setWebhook(webhookUrlOf(deps))
+    const pix = config.demo ? createPixApi(deps) : undefined
+    if (pix) await registerPixWebhooks(deps, pix)
   }
   await registerWebhook()
 

@@ -36,6 +36,8 @@ export interface FakePsp {
   tokenUrl: string
   /** Pays a cob as the payer's bank would, and posts the signed webhook before resolving. */
   pay(txid: string): ReturnType<SandboxPsp['payCob']>
+  /** The payer's bank's side of Pix Automático: POST url/sandbox/pix/{path} (rec/…, cobr/…). */
+  payer(path: string): Promise<Response>
   close(): Promise<void>
 }
 
@@ -65,16 +67,19 @@ export async function startFakePsp(options: FakePspOptions): Promise<FakePsp> {
       tokenUrl: undefined,
       tls: { cert: undefined, key: undefined, ca: undefined },
       webhookUrl: undefined,
+      account: undefined,
     },
     http: networkTransport(),
   })
-  handler = new Hono<AppEnv>().route('/', psp.routes).fetch
+  // The payer's side of Pix Automático and cobv (approve, settle, …) at /sandbox/pix, as in demo.
+  handler = new Hono<AppEnv>().route('/', psp.routes).route('/sandbox/pix', psp.helpers).fetch
 
   return {
     url,
     apiUrl: `${url}/v2`,
     tokenUrl: `${url}/oauth/token`,
     pay: (txid) => psp.payCob(txid),
+    payer: (path) => fetch(`${url}/sandbox/pix/${path}`, { method: 'POST' }),
     async close() {
       await new Promise<void>((done, fail) =>
         server.close((error) => (error ? fail(error) : done())),

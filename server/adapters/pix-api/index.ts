@@ -22,3 +22,17 @@ export function createPixApi(deps: ServerDeps): PixApi | undefined {
 /** Where the bank posts received Pix (it appends /pix): PIX_WEBHOOK_URL, else ours. */
 export const webhookUrlOf = (deps: ServerDeps) =>
   deps.config.pix?.webhookUrl ?? `${deps.config.publicUrl ?? deps.selfUrl}/socios-api/webhooks/pix`
+
+/**
+ * Tells the bank where to post: received Pix ({url}/pix), and Pix Automático's recurrences
+ * ({url}/rec) and recurring charges ({url}/cobr) when this server takes them (an account set).
+ */
+export async function registerPixWebhooks(deps: ServerDeps, pix: PixApi) {
+  const url = webhookUrlOf(deps)
+  await pix.setWebhook(url)
+  if (deps.config.pix?.account) {
+    await pix.setRecurrenceWebhook(url)
+    await pix.setRecurringChargeWebhook(url)
+  }
+  return url
+}

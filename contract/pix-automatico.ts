@@ -1,0 +1,43 @@
+/**
+ * "Débito automático via Pix" (Pix Automático, decision 025): what the holder's screen shows of
+ * the authorization of a contract's instalments: amount (fixed or up to a maximum), frequency,
+ * first and last date, the receiver, its state at the bank, and the QR to authorize it (journey
+ * 3: with the cob that pays what is due now).
+ */
+import * as v from 'valibot'
+
+export const recurrenceStatuses = [
+  'CRIADA',
+  'APROVADA',
+  'REJEITADA',
+  'CANCELADA',
+  'EXPIRADA',
+] as const
+
+const cents = v.pipe(v.number(), v.integer())
+const day = v.pipe(v.string(), v.isoDate())
+
+export const recurrenceView = v.object({
+  id: v.string(),
+  contractId: v.string(),
+  /** At the bank: CRIADA (waiting for the payer), APROVADA, REJEITADA, CANCELADA, EXPIRADA. */
+  status: v.picklist(recurrenceStatuses),
+  /** Who cancelled it: USUARIO_RECEBEDOR (from the portal), USUARIO_PAGADOR (at their bank). */
+  cancelledBy: v.nullable(v.string()),
+  /** The bank's code and words for a rejection or cancellation. */
+  reason: v.nullable(v.string()),
+  /** Cents: each charge's fixed amount, or the most one may be. */
+  amount: v.object({ kind: v.picklist(['FIXED', 'MAXIMUM']), value: cents }),
+  /** SEMANAL, MENSAL, TRIMESTRAL, SEMESTRAL or ANUAL. */
+  frequency: v.string(),
+  firstDate: day,
+  lastDate: v.nullable(day),
+  receiver: v.object({ name: v.string(), cnpj: v.string() }),
+  /** The copia e cola to authorize it (and pay what is due now); null once answered. */
+  qrCode: v.nullable(v.string()),
+  /** Journey 3: the Pix paid with the authorization (what was due now). */
+  immediate: v.nullable(
+    v.object({ txid: v.string(), value: cents, status: v.picklist(['WAITING', 'PAID', 'ENDED']) }),
+  ),
+})
+export type RecurrenceView = v.InferOutput<typeof recurrenceView>

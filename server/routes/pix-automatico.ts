@@ -1,0 +1,41 @@
+/**
+ * "Débito automático via Pix" of a holder's contract (decision 025): enrol (the authorization
+ * and its QR), read its state, cancel it. Only the holder's own contracts; anything else is 404.
+ */
+import { Hono } from 'hono'
+import type { AppEnv, ServerDeps } from '../deps'
+import { at } from '../http/declared'
+import { ApiError } from '../http/errors'
+import { idOrNotFound } from '../http/validate'
+import type { PaymentsDeps } from '../services/collections'
+import { contractMessages } from '../services/contracts'
+import {
+  cancelRecurrence,
+  enrolRecurrence,
+  readRecurrence,
+  recurrenceMessages,
+} from '../services/pix-recurrences'
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
+export function pixAutomaticoRoutes(_deps: ServerDeps, payments: PaymentsDeps | undefined) {
+  const paying = () => {
+    if (!payments) throw new ApiError(503, recurrenceMessages.unavailable)
+    return payments
+  }
+  return new Hono<AppEnv>()
+    .post(at('enrolPixAutomatico'), async (c) => {
+      const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
+      const { created, view } = await enrolRecurrence(paying(), c.get('personId'), id)
+      return c.json(view, created ? 201 : 200, PRIVATE)
+    })
+    .get(at('getPixAutomatico'), async (c) => {
+      const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
+      if (!payments) throw new ApiError(404, recurrenceMessages.notFound)
+      return c.json(await readRecurrence(payments, c.get('personId'), id), 200, PRIVATE)
+    })
+    .delete(at('cancelPixAutomatico'), async (c) => {
+      const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
+      return c.json(await cancelRecurrence(paying(), c.get('personId'), id), 200, PRIVATE)
+    })
+}

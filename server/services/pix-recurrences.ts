@@ -1,0 +1,428 @@
+/**
+ * "Débito automático via Pix" (Pix Automático, decision 025): a holder's contract enrolled in a
+ * recurring Pix authorization at the bank, and our record of it (pix_recurrences).
+ * - Enrolling (journey 3): instalments already due (or due before the /cobr window opens) are
+ *   paid now by a cobrança imediata (the link's Pix, checkout-pix.ts), read in the same QR as the
+ *   authorization (POST /locrec, POST /rec with its txid, GET /rec?txid); the later ones are
+ *   charged one by one by the scheduler (recurring-charges.ts) once the payer approved it.
+ * - Its state follows the bank: the notification (…/rec) is read back (GET /rec) and applied;
+ *   the reconciler asks for those whose notification never came.
+ * - Cancelling from the portal: PATCH /rec at the bank, CANCELADA here by USUARIO_RECEBEDOR;
+ *   live recurring charges that may still be cancelled are cancelled with it.
+ */
+import { and, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm'
+import type { RecurrenceView } from '../../contract/pix-automatico'
+import { PixApiError } from '../adapters/pix-api/client'
+import type { Recurrence as BankRecurrence } from '../adapters/pix-api/recurrence'
+import type { Database } from '../db/client'
+import {
+  contracts,
+  holders,
+  modelContracts,
+  paymentCharges,
+  paymentLinks,
+  paymentOrders,
+  persons,
+  pixRecurrences,
+  type RecurrenceStatus,
+} from '../db/schema'
+import { ApiError } from '../http/errors'
+import { readCharge } from './charges'
+import { generatePix } from './checkout-pix'
+import type { PaymentsDeps } from './collections'
+import { contractMessages } from './contracts'
+import { fullName } from './mappers'
+import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
+import { newLinkCode } from './payment-links'
+import {
+  COBR_FIRST_DAY,
+  cancelRecurringCharge,
+  liveChargesOf,
+  type Recurrence,
+  recurringLinkSrc,
+  recurringMessages,
+} from './recurring-charges'
+
+export const recurrenceMessages = {
+  notFound: 'Este contrato não tem débito automático via Pix.',
+  unavailable:
+    'Débito automático via Pix indisponível no momento: o banco não está configurado para Pix Automático.',
+  alreadyActive: 'Este contrato já tem débito automático via Pix ativo.',
+  nothingToCharge: 'Não há parcelas em aberto para o débito automático via Pix.',
+  cpfMissing: 'Informe seu CPF no cadastro para usar o débito automático via Pix.',
+  ended: 'Este débito automático via Pix já foi encerrado.',
+  bankFailed: 'Não foi possível falar com o banco. Tente novamente.',
+} as const
+
+/** How a recurrence may move: only forward, as the bank's states do. */
+const recurrenceMoves: Record<RecurrenceStatus, RecurrenceStatus[]> = {
+  CRIADA: ['APROVADA', 'REJEITADA', 'EXPIRADA', 'CANCELADA'],
+  APROVADA: ['CANCELADA', 'EXPIRADA'],
+  REJEITADA: [],
+  CANCELADA: [],
+  EXPIRADA: [],
+}
+const movesTo = (to: RecurrenceStatus) =>
+  (Object.keys(recurrenceMoves) as RecurrenceStatus[]).filter((from) =>
+    recurrenceMoves[from].includes(to),
+  )
+const liveStatuses: RecurrenceStatus[] = ['CRIADA', 'APROVADA']
+
+function pixOf(deps: PaymentsDeps) {
+  if (!deps.pix || !deps.config.pix?.account)
+    throw new ApiError(503, recurrenceMessages.unavailable)
+  return deps.pix
+}
+
+function bankFailed(deps: PaymentsDeps, what: string, error: unknown): ApiError {
+  deps.logger.error({ err: error }, `[pix-automatico] ${what}`)
+  return new ApiError(502, recurrenceMessages.bankFailed)
+}
+
+/** The holder's own contract, with what the authorization shows (404 for anyone else's). */
+async function holderContract(db: Database, personId: string, contractId: string) {
+  const [found] = await db
+    .select({ contract: contracts, person: persons, modelName: modelContracts.name })
+    .from(contracts)
+    .innerJoin(holders, eq(holders.contractId, contracts.id))
+    .innerJoin(persons, eq(persons.id, holders.personId))
+    .innerJoin(modelContracts, eq(modelContracts.id, contracts.modelContractId))
+    .where(and(eq(contracts.id, contractId), eq(holders.personId, personId)))
+  if (!found) throw new ApiError(404, contractMessages.notFound)
+  return found
+}
+
+/** What the screen shows of an authorization. */
+async function viewOf(db: Database, row: Recurrence): Promise<RecurrenceView> {
+  let immediate: RecurrenceView['immediate'] = null
+  if (row.journeyTxid) {
+    const [charge] = await db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.gatewayRef, row.journeyTxid))
+    if (charge)
+      immediate = {
+        txid: row.journeyTxid,
+        value: charge.amount,
+        status:
+          charge.status === 'PAID'
+            ? 'PAID'
+            : charge.status === 'PROCESSING' || charge.status === 'CREATED'
+              ? 'WAITING'
+              : 'ENDED',
+      }
+  }
+  return {
+    id: row.id,
+    contractId: row.contractId,
+    status: row.status,
+    cancelledBy: row.cancelledBy,
+    reason: row.endReason,
+    amount:
+      row.fixedAmount !== null
+        ? { kind: 'FIXED', value: row.fixedAmount }
+        : { kind: 'MAXIMUM', value: row.maximumAmount ?? 0 },
+    frequency: row.periodicity,
+    firstDate: row.firstDate,
+    lastDate: row.lastDate,
+    receiver: { name: row.receiverName, cnpj: row.receiverCnpj },
+    qrCode: row.status === 'CRIADA' ? row.copyPaste : null,
+    immediate,
+  }
+}
+
+/** The contract's newest authorization, or null. */
+async function newestOf(db: Database, contractId: string): Promise<Recurrence | undefined> {
+  const [row] = await db
+    .select()
+    .from(pixRecurrences)
+    .where(eq(pixRecurrences.contractId, contractId))
+    .orderBy(desc(pixRecurrences.createdAt))
+    .limit(1)
+  return row
+}
+
+export async function readRecurrence(
+  deps: PaymentsDeps,
+  personId: string,
+  contractId: string,
+): Promise<RecurrenceView> {
+  await holderContract(deps.db, personId, contractId)
+  const row = await newestOf(deps.db, contractId)
+  if (!row) throw new ApiError(404, recurrenceMessages.notFound)
+  return viewOf(deps.db, row)
+}
+
+/**
+ * Enrols the contract: the authorization at the bank (CRIADA) with, when instalments are due
+ * before the /cobr window, the cob that pays them in the same QR (journey 3). A live CRIADA one
+ * is handed back as it is; an APROVADA one answers 409.
+ */
+export async function enrolRecurrence(
+  deps: PaymentsDeps,
+  personId: string,
+  contractId: string,
+): Promise<{ created: boolean; view: RecurrenceView }> {
+  const pix = pixOf(deps)
+  const { contract, person, modelName } = await holderContract(deps.db, personId, contractId)
+  const [live] = await deps.db
+    .select()
+    .from(pixRecurrences)
+    .where(
+      and(eq(pixRecurrences.contractId, contractId), inArray(pixRecurrences.status, liveStatuses)),
+    )
+  if (live?.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
+  if (live && (await stillPayable(deps.db, live)))
+    return { created: false, view: await viewOf(deps.db, live) }
+  // Its QR's Pix ran out (expired, replaced) before the payer answered: that authorization is
+  // withdrawn at the bank and a new QR made, so the screen never shows a code that cannot work.
+  if (live) await withdraw(deps, live)
+  const cpf = person.cpf?.replace(/\D/g, '')
+  if (!cpf) throw new ApiError(422, recurrenceMessages.cpfMissing)
+
+  const today = todayInSaoPaulo(deps.now())
+  const windowStart = addDaysTo(today, COBR_FIRST_DAY)
+  const open = await deps.db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.contractId, contractId),
+        ne(paymentOrders.status, 'PAID'),
+        isNull(paymentOrders.cancelledAt),
+      ),
+    )
+    .orderBy(paymentOrders.dueDate, paymentOrders.installment)
+  const now = open.filter((row) => row.dueDate < windowStart)
+  const later = open.filter((row) => row.dueDate >= windowStart)
+  const [first] = later
+  const last = later.at(-1)
+  if (!first || !last) throw new ApiError(422, recurrenceMessages.nothingToCharge)
+  const amounts = later.map((row) => Math.max(0, row.value - row.discount))
+  const fixed = amounts.every((amount) => amount === amounts[0]) ? amounts[0] : undefined
+  const maximum = Math.max(...amounts)
+
+  // Journey 3: what is due now is paid with the authorization, by the link's own Pix.
+  let journeyTxid: string | undefined
+  if (now.length) {
+    const code = newLinkCode()
+    await deps.db.insert(paymentLinks).values({
+      code,
+      contractId,
+      instalmentIds: now.map((row) => row.id),
+      channel: 'B2C',
+      src: recurringLinkSrc,
+      createdAt: deps.now(),
+    })
+    try {
+      const generated = await generatePix(deps, { code, token: '' })
+      journeyTxid = generated.data.find((entry) => entry.key === 'txid')?.value
+    } catch (error) {
+      // Refused before the bank had a cob (another collection holds them, no Pix offered):
+      // nothing of it stays. Unanswered (5xx): kept, for the reconciler to ask about its cob.
+      if (error instanceof ApiError && error.status < 500)
+        await deps.db.delete(paymentLinks).where(eq(paymentLinks.code, code))
+      throw error
+    }
+  }
+
+  let created: BankRecurrence
+  let copyPaste: string | undefined
+  try {
+    const location = await pix.createRecurrenceLocation()
+    created = await pix.createRecurrence({
+      contract: contract.contractNumber ?? contract.id.replace(/-/g, ''),
+      description: modelName,
+      payer: { cpf, name: fullName(person) },
+      firstDate: first.dueDate,
+      lastDate: last.dueDate,
+      periodicity: 'MENSAL',
+      amount: fixed !== undefined ? { fixed } : { minimum: maximum },
+      retryPolicy: 'PERMITE_3R_7D',
+      locationId: location.id,
+      immediateTxid: journeyTxid,
+    })
+    copyPaste = (await pix.getRecurrence(created.id, { txid: journeyTxid }))?.copyPaste
+  } catch (error) {
+    throw bankFailed(deps, 'criar a recorrência', error)
+  }
+  try {
+    const [row] = await deps.db
+      .insert(pixRecurrences)
+      .values({
+        contractId,
+        personId,
+        idRec: created.id,
+        journeyTxid: journeyTxid ?? null,
+        status: 'CRIADA',
+        fixedAmount: fixed ?? null,
+        maximumAmount: fixed === undefined ? maximum : null,
+        periodicity: created.periodicity,
+        retryPolicy: created.retryPolicy ?? 'PERMITE_3R_7D',
+        firstDate: created.firstDate,
+        lastDate: created.lastDate ?? null,
+        copyPaste: copyPaste ?? created.copyPaste ?? null,
+        receiverName: created.receiver.name,
+        receiverCnpj: created.receiver.cnpj,
+        createdAt: deps.now(),
+        updatedAt: deps.now(),
+      })
+      .returning()
+    if (!row) throw new Error('recorrência não gravada')
+    return { created: true, view: await viewOf(deps.db, row) }
+  } catch (error) {
+    // Another request enrolled the contract meanwhile (one live per contract): this one goes.
+    await pix.cancelRecurrence(created.id).catch(() => undefined)
+    const [other] = await deps.db
+      .select()
+      .from(pixRecurrences)
+      .where(
+        and(
+          eq(pixRecurrences.contractId, contractId),
+          inArray(pixRecurrences.status, liveStatuses),
+        ),
+      )
+    if (other) return { created: false, view: await viewOf(deps.db, other) }
+    throw error
+  }
+}
+
+/** A CRIADA authorization's QR can still be paid: no journey-3 Pix, or one still live or paid. */
+async function stillPayable(db: Database, row: Recurrence): Promise<boolean> {
+  if (!row.journeyTxid) return true
+  const [charge] = await db
+    .select({ status: paymentCharges.status })
+    .from(paymentCharges)
+    .where(eq(paymentCharges.gatewayRef, row.journeyTxid))
+  return charge !== undefined && ['CREATED', 'PROCESSING', 'PAID'].includes(charge.status)
+}
+
+/** PATCH /rec to CANCELADA (by us) and the record moved with it. */
+async function withdraw(deps: PaymentsDeps, row: Recurrence) {
+  const pix = pixOf(deps)
+  let bank: BankRecurrence | null
+  try {
+    bank = await pix.cancelRecurrence(row.idRec)
+  } catch (error) {
+    if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500)
+      throw bankFailed(deps, `cancelar a recorrência ${row.idRec}`, error)
+    bank = await pix.getRecurrence(row.idRec)
+  }
+  const moved = bank ? await applyRecurrence(deps, row, bank) : row
+  // Approved at the bank meanwhile: it stands.
+  if (moved.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
+  if (moved.status === 'CRIADA') throw new ApiError(502, recurrenceMessages.bankFailed)
+}
+
+/**
+ * Moves our record where the bank's recurrence is (read from the bank), and ends the live
+ * recurring charges of one that ended. Forward only; the same state again changes nothing.
+ */
+export async function applyRecurrence(
+  deps: PaymentsDeps,
+  row: Recurrence,
+  bank: BankRecurrence,
+): Promise<Recurrence> {
+  if (bank.status === row.status) return row
+  const reason = bank.cancellation ?? bank.rejection
+  const [moved] = await deps.db
+    .update(pixRecurrences)
+    .set({
+      status: bank.status,
+      updatedAt: deps.now(),
+      ...(bank.cancellation ? { cancelledBy: bank.cancellation.by } : {}),
+      ...(reason ? { endReason: `${reason.code}: ${reason.description}` } : {}),
+    })
+    .where(and(eq(pixRecurrences.id, row.id), inArray(pixRecurrences.status, movesTo(bank.status))))
+    .returning()
+  if (!moved) return (await readRecurrenceRow(deps.db, row.id)) ?? row
+  deps.logger.info(
+    { recurrence: row.id, idRec: row.idRec },
+    `[pix-automatico] recorrência ${row.idRec}: ${row.status} → ${bank.status}`,
+  )
+  if (!liveStatuses.includes(bank.status)) await endLiveCharges(deps, moved)
+  return moved
+}
+
+/** The charges of an ended authorization that the bank still lets us cancel. */
+async function endLiveCharges(deps: PaymentsDeps, row: Recurrence) {
+  for (const charge of await liveChargesOf(deps, row.id)) {
+    try {
+      const current = await readCharge(deps.db, charge.id)
+      if (current) await cancelRecurringCharge(deps, current, recurringMessages.recurrenceEnded)
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, charge: charge.id },
+        '[pix-automatico] cobrança recorrente não cancelada com a recorrência',
+      )
+    }
+  }
+}
+
+const readRecurrenceRow = async (db: Database, id: string) =>
+  (await db.select().from(pixRecurrences).where(eq(pixRecurrences.id, id)))[0]
+
+/** A notification named this idRec: read it from the bank and apply it (unknown: ignored). */
+export async function recurrenceNotified(deps: PaymentsDeps, idRec: string) {
+  const [row] = await deps.db.select().from(pixRecurrences).where(eq(pixRecurrences.idRec, idRec))
+  if (!row || !deps.pix) return
+  const bank = await deps.pix.getRecurrence(idRec)
+  if (bank) await applyRecurrence(deps, row, bank)
+}
+
+/** Cancels the contract's live authorization at the bank (PATCH /rec) and here. */
+export async function cancelRecurrence(
+  deps: PaymentsDeps,
+  personId: string,
+  contractId: string,
+): Promise<RecurrenceView> {
+  const pix = pixOf(deps)
+  await holderContract(deps.db, personId, contractId)
+  const row = await newestOf(deps.db, contractId)
+  if (!row) throw new ApiError(404, recurrenceMessages.notFound)
+  if (!liveStatuses.includes(row.status)) throw new ApiError(409, recurrenceMessages.ended)
+  let bank: BankRecurrence | null
+  try {
+    bank = await pix.cancelRecurrence(row.idRec)
+  } catch (error) {
+    if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500)
+      throw bankFailed(deps, `cancelar a recorrência ${row.idRec}`, error)
+    // Refused: it ended at the bank meanwhile (rejected, cancelled by the payer): read it.
+    bank = await pix.getRecurrence(row.idRec)
+  }
+  const moved = bank ? await applyRecurrence(deps, row, bank) : row
+  return viewOf(deps.db, moved)
+}
+
+/**
+ * The reconciler's look at authorizations: those CRIADA or APROVADA not asked about for
+ * `everyMs` are read from the bank (a lease on checked_at, so one instance asks).
+ */
+export async function reconcileRecurrences(deps: PaymentsDeps, everyMs: number): Promise<number> {
+  if (!deps.pix) return 0
+  const now = deps.now()
+  const before = new Date(now.getTime() - everyMs)
+  const due = deps.db
+    .select({ id: pixRecurrences.id })
+    .from(pixRecurrences)
+    .where(
+      and(
+        inArray(pixRecurrences.status, liveStatuses),
+        or(isNull(pixRecurrences.checkedAt), lt(pixRecurrences.checkedAt, before)),
+      ),
+    )
+    .limit(20)
+    .for('update', { skipLocked: true })
+  const rows = await deps.db
+    .update(pixRecurrences)
+    .set({ checkedAt: now })
+    .where(inArray(pixRecurrences.id, due))
+    .returning()
+  let looked = 0
+  for (const row of rows) {
+    const bank = await deps.pix.getRecurrence(row.idRec)
+    if (bank) await applyRecurrence(deps, row, bank)
+    looked++
+  }
+  return looked
+}
