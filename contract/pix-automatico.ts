@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 
+/** A Pix Automático authorization's states at the bank (API Pix 2.9.0, `Rec.status`). */
 export const recurrenceStatuses = [
   'CRIADA',
   'APROVADA',

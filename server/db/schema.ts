@@ -24,6 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { writers } from '../../contract/integration'
+import { recurrenceStatuses } from '../../contract/pix-automatico'
 import { reminderChannels, reminderKinds } from '../../contract/reminders'
 import { type ChargeState, chargeStates } from '../services/charge-states'
 
@@ -350,13 +351,7 @@ export const paymentLinks = pgTable(
 )
 
 /** A Pix Automático authorization's states at the bank (API Pix 2.9.0, `Rec.status`). */
-export const recurrenceStatuses = [
-  'CRIADA',
-  'APROVADA',
-  'REJEITADA',
-  'CANCELADA',
-  'EXPIRADA',
-] as const
+export { recurrenceStatuses }
 export type RecurrenceStatus = (typeof recurrenceStatuses)[number]
 
 /**

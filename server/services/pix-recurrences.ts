@@ -297,8 +297,12 @@ async function stillPayable(db: Database, row: Recurrence): Promise<boolean> {
   return charge !== undefined && ['CREATED', 'PROCESSING', 'PAID'].includes(charge.status)
 }
 
-/** PATCH /rec to CANCELADA (by us) and the record moved with it. */
-async function withdraw(deps: PaymentsDeps, row: Recurrence) {
+/**
+ * PATCH /rec to CANCELADA (by us) and the record moved with it. A refusal means it ended at the
+ * bank meanwhile (rejected, cancelled by the payer, or approved): the bank's own state is read
+ * and applied instead.
+ */
+async function cancelAtBank(deps: PaymentsDeps, row: Recurrence): Promise<Recurrence> {
   const pix = pixOf(deps)
   let bank: BankRecurrence | null
   try {
@@ -308,7 +312,12 @@ async function withdraw(deps: PaymentsDeps, row: Recurrence) {
       throw bankFailed(deps, `cancelar a recorrência ${row.idRec}`, error)
     bank = await pix.getRecurrence(row.idRec)
   }
-  const moved = bank ? await applyRecurrence(deps, row, bank) : row
+  return bank ? await applyRecurrence(deps, row, bank) : row
+}
+
+/** An unpaid journey-3 authorization withdrawn before a new QR is made. */
+async function withdraw(deps: PaymentsDeps, row: Recurrence) {
+  const moved = await cancelAtBank(deps, row)
   // Approved at the bank meanwhile: it stands.
   if (moved.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
   if (moved.status === 'CRIADA') throw new ApiError(502, recurrenceMessages.bankFailed)
@@ -376,22 +385,11 @@ export async function cancelRecurrence(
   personId: string,
   contractId: string,
 ): Promise<RecurrenceView> {
-  const pix = pixOf(deps)
   await holderContract(deps.db, personId, contractId)
   const row = await newestOf(deps.db, contractId)
   if (!row) throw new ApiError(404, recurrenceMessages.notFound)
   if (!liveStatuses.includes(row.status)) throw new ApiError(409, recurrenceMessages.ended)
-  let bank: BankRecurrence | null
-  try {
-    bank = await pix.cancelRecurrence(row.idRec)
-  } catch (error) {
-    if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500)
-      throw bankFailed(deps, `cancelar a recorrência ${row.idRec}`, error)
-    // Refused: it ended at the bank meanwhile (rejected, cancelled by the payer): read it.
-    bank = await pix.getRecurrence(row.idRec)
-  }
-  const moved = bank ? await applyRecurrence(deps, row, bank) : row
-  return viewOf(deps.db, moved)
+  return viewOf(deps.db, await cancelAtBank(deps, row))
 }
 
 /**
