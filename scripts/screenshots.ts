@@ -74,6 +74,9 @@ async function shoot(start: Page, name: string, reach: () => Promise<unknown>) {
 async function newPage(browser: Browser, device: Device) {
   const context = await browser.newContext({
     locale: 'pt-BR',
+    // The people this serves read Brazil's clock: the machine's (often UTC) would show times
+    // three hours ahead and dates a day apart from the server's São Paulo calendar.
+    timezoneId: 'America/Sao_Paulo',
     viewport: devices[device],
     // Toasts and transitions sit still for a picture.
     reducedMotion: 'reduce',

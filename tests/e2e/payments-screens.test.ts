@@ -65,8 +65,9 @@ describeBrowser('payments: screens on a phone', () => {
     await openPayments()
     await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
     await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
-    // 189,90 overdue (fines come on the payment screen) + 189,90 − 19,00.
-    await expectText(payDebts(), 'Pagar Débitos (2) · R$ 360,80 + acréscimos')
+    // What they cost today, as the link will charge: 194,33 (189,90 ten days late, with its fine
+    // and interest) + 189,90 − 19,00.
+    await expectText(payDebts(), 'Pagar Débitos (2) · R$ 365,23')
     await expectNoAxeViolations(page)
 
     // 'A pagar' hides the overdue 4: its tick goes, and with one left there is no button.

@@ -15,6 +15,7 @@ import { scratchPostgres } from '../../server/testing'
 import { startFakePsp } from '../fakes/pix-psp'
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe/index'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
+import { appIsLive } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
 import { phone } from '../helpers/journey'
 import { loadPixDocument, loadStripeDocument } from '../helpers/openapi/documents'
@@ -140,11 +141,15 @@ describeBrowser('a provider: DEMO=0 on PostgreSQL, its bank and Stripe', () => {
     async function openLink(code: string, tab: RegExp) {
       await page.goto(`${server.url}/pagamento?code=${code}`)
       await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
+      // The server paints this public screen first (decision 020): taps and keys go to the app
+      // once it has taken the page over, not to the painted copy it replaces.
+      await appIsLive(page)
       await page.getByRole('tab', { name: tab }).click()
     }
 
     /** Types a card into Stripe's fields (the stand-in's) and ours, as a payer would. */
     async function typeCard(number: string) {
+      await appIsLive(page)
       await page.getByLabel('Número do cartão').pressSequentially(number)
       await page.getByLabel('Nome do titular do cartão').fill('BEATRIZ MOURA')
       await page.getByLabel('Validade (MM / AA)').pressSequentially(expiry)

@@ -71,12 +71,12 @@ describeBrowser('screens that lead with what needs the person', () => {
     const owedNow = await fill('Pagar parcela 4')
     for (const later of ['Pagar parcela 5', 'Pagar parcela 12'])
       expect(await fill(later)).not.toBe(owedNow)
-    // A first tick already offers to pay it, at the list's shown price; "Pagar Débitos" comes
-    // at two (spec §5).
+    // A first tick already offers to pay it, at what it costs today (the summary's amount);
+    // "Pagar Débitos" comes at two (spec §5).
     await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).check()
     const bar = page.getByRole('region', { name: 'Parcelas selecionadas' })
     await expectVisible(
-      bar.getByRole('button', { name: 'Pagar parcela 4 · R$ 189,90 + acréscimos', exact: true }),
+      bar.getByRole('button', { name: 'Pagar parcela 4 · R$ 194,33', exact: true }),
     )
     expect(await bar.getByRole('status').count()).toBe(0)
     // The bar never covers the last card: the list ends above it.
@@ -105,7 +105,7 @@ describeBrowser('screens that lead with what needs the person', () => {
       true,
     )
     await expectVisible(
-      bar.getByRole('button', { name: /^Pagar Débitos \(2\) · R\$ [\d.,]+ \+ acréscimos$/ }),
+      bar.getByRole('button', { name: 'Pagar Débitos (2) · R$ 365,23', exact: true }),
     )
     await expect.poll(() => bar.getByRole('status').count()).toBe(0)
   })

@@ -233,6 +233,7 @@ export function InstalmentList({
           online={online}
           paying={paying}
           onTick={toggle}
+          today={today}
           onClear={() => setSelected(new Set())}
           onPay={() => pay(chosen.map((instalment) => instalment.id))}
         />
@@ -267,6 +268,8 @@ type SelectionBarProps = {
   onTick: (id: string) => void
   onClear: () => void
   onPay: () => void
+  /** Today on São Paulo's calendar, by this device's clock. */
+  today: string
 }
 
 /**
@@ -283,6 +286,7 @@ function SelectionBar({
   onTick,
   onClear,
   onPay,
+  today,
 }: SelectionBarProps) {
   const first = skipped[0]
   return (
@@ -307,7 +311,7 @@ function SelectionBar({
       <div className={styles.selectionActions}>
         <Button disabled={!online} busy={paying} onClick={onPay} className={styles.payChosen}>
           <TwoLineLabel
-            text={chosen.length >= 2 ? payDebtsLabel(chosen) : payOneLabel(chosen[0])}
+            text={chosen.length >= 2 ? payDebtsLabel(chosen, today) : payOneLabel(chosen[0], today)}
           />
         </Button>
         <Button variant="text" onClick={onClear}>

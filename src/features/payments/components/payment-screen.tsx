@@ -204,7 +204,7 @@ function SwapLead({ link }: { link: PaymentLinkData }) {
       <h2 id="swap-title">Cartão da recorrência</h2>
       {card && (
         <p className={styles.currentCard}>
-          <span className={styles.brand}>{cardBrandName(card.brand)}</span>
+          <span className={styles.brandMark}>{cardBrandName(card.brand)}</span>
           <span>
             Cartão atual: final <strong>{card.last_four}</strong>
           </span>

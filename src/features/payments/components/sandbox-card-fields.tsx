@@ -50,6 +50,7 @@ export function SandboxCardFields({
         wide
         mask={masks.cardNumber}
         autoComplete="cc-number"
+        placeholder="0000 0000 0000 0000"
         value={cardNumber}
         onAccept={setCardNumber}
         note={
@@ -71,6 +72,7 @@ export function SandboxCardFields({
         label="CVV"
         mask={masks.cvv}
         autoComplete="cc-csc"
+        placeholder="000"
         value={cvv}
         onAccept={setCvv}
       />

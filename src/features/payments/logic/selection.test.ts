@@ -25,16 +25,29 @@ const list = [
 ]
 
 describe('payDebtsLabel', () => {
+  const today = '2026-11-27'
+  const dated = [
+    { ...instalment('4', 'OVERDUE', 18_990), installment: 4, due_date: '2026-11-17' },
+    { ...instalment('5', 'NOT_PAID', 18_990, 1_900), installment: 5, due_date: '2026-12-17' },
+    { ...instalment('6', 'NOT_PAID', 15_000), installment: 6, due_date: '2027-01-17' },
+  ]
   it.each([
-    [['5', '6'], 'Pagar Débitos (2) · R$ 290,00'],
-    [['4', '5'], 'Pagar Débitos (2) · R$ 300,00 + acréscimos'],
-    [['4', '5', '6'], 'Pagar Débitos (3) · R$ 440,00 + acréscimos'],
+    // 170,90 + 150,00
+    [['5', '6'], 'Pagar Débitos (2) · R$ 320,90'],
+    // 194,33 (10 days late: 189,90 + 3,80 + 0,63, what the link charges) + 170,90
+    [['4', '5'], 'Pagar Débitos (2) · R$ 365,23'],
+    [['4', '5', '6'], 'Pagar Débitos (3) · R$ 515,23'],
   ])('%j → %s', (ids, label) => {
-    expect(payDebtsLabel(list.filter((row) => ids.includes(row.id)))).toBe(label)
+    expect(
+      payDebtsLabel(
+        dated.filter((row) => ids.includes(row.id)),
+        today,
+      ),
+    ).toBe(label)
   })
 
   it("starts with the spec's text", () => {
-    expect(payDebtsLabel([])).toMatch(/^Pagar Débitos/)
+    expect(payDebtsLabel([], today)).toMatch(/^Pagar Débitos/)
   })
 })
 
@@ -98,17 +111,21 @@ describe('skippedOverdue', () => {
 })
 
 describe('payOneLabel', () => {
+  const today = '2026-11-27'
   it.each([
     [
-      { ...instalment('5', 'NOT_PAID', 15_000, 1_000), installment: 5 },
+      { ...instalment('5', 'NOT_PAID', 15_000, 1_000), installment: 5, due_date: '2026-12-17' },
       'Pagar parcela 5 · R$ 140,00',
     ],
     [
-      { ...instalment('4', 'OVERDUE', 18_990), installment: 4 },
-      'Pagar parcela 4 · R$ 189,90 + acréscimos',
+      { ...instalment('4', 'OVERDUE', 18_990), installment: 4, due_date: '2026-11-17' },
+      'Pagar parcela 4 · R$ 194,33',
     ],
-    [{ ...instalment('1', 'NOT_PAID', 10_000), installment: 0 }, 'Pagar parcela 1 · R$ 100,00'],
+    [
+      { ...instalment('1', 'NOT_PAID', 10_000), installment: 0, due_date: '2026-12-01' },
+      'Pagar parcela 1 · R$ 100,00',
+    ],
   ])('%j → %s', (row, label) => {
-    expect(payOneLabel(row)).toBe(label)
+    expect(payOneLabel(row, today)).toBe(label)
   })
 })

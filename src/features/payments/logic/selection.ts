@@ -1,6 +1,6 @@
 import { formatMoney } from '../../../lib/money'
-import { instalmentNumber } from './due'
-import { type PricedInstalment, shownTotal } from './price'
+import { instalmentNumber, owedOn } from './due'
+import type { PricedInstalment } from './price'
 
 /** Spec §4: tab order TODOS, PAGO, A_PAGAR, VENCIDO; `link` is its name in /search?aba=. */
 export const instalmentTabs = [
@@ -29,21 +29,24 @@ export const shownIn = <T extends ListedInstalment>(instalments: T[], tab: Insta
 export const payableSelection = <T extends ListedInstalment>(shown: T[], selected: Set<string>) =>
   shown.filter((instalment) => instalment.status !== 'PAID' && selected.has(instalment.id))
 
+type ChosenInstalment = PricedInstalment & { id: string; installment: number; due_date: string }
+
+/** What the chosen instalments cost on `today`: an overdue one with its fine and interest. */
+const owedTotal = (chosen: ChosenInstalment[], today: string) =>
+  chosen.reduce((total, instalment) => total + owedOn(instalment, today), 0)
+
 /**
- * 'Pagar Débitos (2) · R$ 300,00': how many and how much, as the cards show each price; an
- * overdue one adds fines and interest on the payment screen, so the sum says so.
+ * 'Pagar Débitos (2) · R$ 365,23': how many and what they cost today, the amount the payment
+ * link will charge (an overdue one with its fine and interest, as the summary and its card say).
  */
-export function payDebtsLabel(chosen: PricedInstalment[]): string {
-  const total = shownTotal(chosen)
-  const late = chosen.some((instalment) => instalment.status === 'OVERDUE')
-  return `Pagar Débitos (${chosen.length}) · ${formatMoney(total)}${late ? ' + acréscimos' : ''}`
+export function payDebtsLabel(chosen: ChosenInstalment[], today: string): string {
+  return `Pagar Débitos (${chosen.length}) · ${formatMoney(owedTotal(chosen, today))}`
 }
 
-/** One tick: 'Pagar parcela 4 · R$ 189,90', the same price as its card. */
-export function payOneLabel(chosen: (PricedInstalment & { installment: number }) | undefined) {
+/** One tick: 'Pagar parcela 4 · R$ 194,33', what it costs today. */
+export function payOneLabel(chosen: ChosenInstalment | undefined, today: string) {
   if (!chosen) return 'Pagar'
-  const late = chosen.status === 'OVERDUE' ? ' + acréscimos' : ''
-  return `Pagar parcela ${instalmentNumber(chosen)} · ${formatMoney(shownTotal([chosen]))}${late}`
+  return `Pagar parcela ${instalmentNumber(chosen)} · ${formatMoney(owedTotal([chosen], today))}`
 }
 
 /**
