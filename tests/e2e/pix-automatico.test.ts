@@ -42,7 +42,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     const terms = section().getByRole('definition')
     await expectText(terms.nth(0), /^(até )?R\$ \d/)
     await expectText(terms.nth(1), 'Mensal')
-    await expectText(terms.nth(4), /CNPJ \d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}/)
+    await expectText(terms.nth(5), /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/)
     await expectNoAxeViolations(page)
   }
 

@@ -69,7 +69,10 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
   const showTerms = view && (status === 'CRIADA' || status === 'APROVADA')
 
   return (
-    <section className={styles.box} aria-labelledby="pix-automatico-title">
+    <section
+      className={`${styles.box} ${styles.recurrence}`}
+      aria-labelledby="pix-automatico-title"
+    >
       <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
       {!online && (
         <p className={styles.note} role="status">
@@ -101,8 +104,9 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
           As parcelas são cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.
         </p>
       )}
-      {view && status === 'CRIADA' && <Authorize view={view} />}
+      {/* What she authorizes first, then the QR that authorizes it. */}
       {showTerms && <Terms view={view} />}
+      {view && status === 'CRIADA' && <Authorize view={view} />}
       {actionError && (
         <p className={styles.ended} role="alert">
           {actionError.message}

@@ -25,7 +25,8 @@ describe('Débito automático via Pix: the words of the terms', () => {
       { label: 'Frequência', value: 'Mensal' },
       { label: 'Primeira cobrança', value: '10/12/2026' },
       { label: 'Última cobrança', value: '10/06/2027' },
-      { label: 'Recebedor', value: 'Clube Exemplo (CNPJ 12.345.678/0001-90)' },
+      { label: 'Recebedor', value: 'Clube Exemplo' },
+      { label: 'CNPJ', value: '12.345.678/0001-90' },
     ])
   })
 

@@ -38,7 +38,9 @@ export function recurrenceTerms(view: RecurrenceView): Term[] {
       label: 'Última cobrança',
       value: view.lastDate ? formatDate(view.lastDate) : 'Sem data final',
     },
-    { label: 'Recebedor', value: `${view.receiver.name} (CNPJ ${formatCnpj(view.receiver.cnpj)})` },
+    { label: 'Recebedor', value: view.receiver.name },
+    // A line of its own: beside the name it broke mid-number on a phone.
+    { label: 'CNPJ', value: formatCnpj(view.receiver.cnpj) },
   ]
 }
 
