@@ -21,6 +21,8 @@ const day = v.pipe(v.string(), v.isoDate())
 export const recurrenceView = v.object({
   id: v.string(),
   contractId: v.string(),
+  /** The bank's id of the authorization (`idRec`): how the payer's bank app names it. */
+  idRec: v.string(),
   /** At the bank: CRIADA (waiting for the payer), APROVADA, REJEITADA, CANCELADA, EXPIRADA. */
   status: v.picklist(recurrenceStatuses),
   /** Who cancelled it: USUARIO_RECEBEDOR (from the portal), USUARIO_PAGADOR (at their bank). */

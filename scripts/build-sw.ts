@@ -64,6 +64,8 @@ const keptOnVisit = [
 const onlineOnlyModules = [
   'src/features/auth/passkeys/ceremony.ts',
   'src/features/auth/passkeys/passkey-offer.tsx',
+  // Débito automático via Pix on Pagamentos (decision 025): every step of it asks the bank.
+  'src/features/payments/components/pix-automatico-section.tsx',
 ]
 
 // Package keys are relative to the root, through wherever node_modules really lives.

@@ -115,6 +115,7 @@ async function viewOf(db: Database, row: Recurrence): Promise<RecurrenceView> {
   return {
     id: row.id,
     contractId: row.contractId,
+    idRec: row.idRec,
     status: row.status,
     cancelledBy: row.cancelledBy,
     reason: row.endReason,

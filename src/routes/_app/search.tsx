@@ -1,5 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { instalmentKeys } from '../../api/query-keys'
 import { useContract } from '../../features/contracts/api/contract'
@@ -10,6 +11,26 @@ import { tabOfLink } from '../../features/payments/logic/selection'
 import { CalendarButton } from '../../features/reminders/components/calendar-button'
 import { Skeleton } from '../../ui/skeleton'
 import { useOnline } from '../../ui/use-online'
+
+/**
+ * Pix Automático (decision 025): its QR library and schemas load after the list, apart, and are
+ * kept on first use, not precached (scripts/build-sw.ts). Offline before that first use, the
+ * section only says it needs internet.
+ */
+const PixAutomaticoSection = lazy(() =>
+  import('../../features/payments/components/pix-automatico-section').catch(() => ({
+    default: PixAutomaticoOffline,
+  })),
+)
+
+function PixAutomaticoOffline() {
+  return (
+    <section aria-labelledby="pix-automatico-title">
+      <h2 id="pix-automatico-title">Débito automático via Pix</h2>
+      <p role="status">Sem conexão: o débito automático via Pix precisa de internet.</p>
+    </section>
+  )
+}
 
 /** Beyond the spec: ?aba=vencidos opens on that tab (the card screen's way to the overdue ones). */
 const tabSearch = v.object({
@@ -45,9 +66,14 @@ function Payments() {
         onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
         onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
         actions={
-          instalments?.some((instalment) => instalment.status !== 'PAID') && (
-            <CalendarButton contractId={contractId} online={online} />
-          )
+          <>
+            {instalments?.some((instalment) => instalment.status !== 'PAID') && (
+              <CalendarButton contractId={contractId} online={online} />
+            )}
+            <Suspense>
+              <PixAutomaticoSection contractId={contractId} online={online} />
+            </Suspense>
+          </>
         }
       />
       {firstSync && <Skeleton label="Carregando parcelas…" />}

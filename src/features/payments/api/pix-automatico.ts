@@ -1,0 +1,56 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  cancelPixAutomatico,
+  enrolPixAutomatico,
+  getPixAutomatico,
+} from '../../../../contract/api/pix-automatico'
+import type { RecurrenceView } from '../../../../contract/pix-automatico'
+import { call } from '../../../api/call'
+import { ApiError } from '../../../api/client'
+
+/** "Débito automático via Pix" of a contract (decision 025): not kept on the device. */
+export const pixAutomaticoKeys = {
+  contract: (contractId: string) => ['pix-automatico', contractId] as const,
+}
+
+/** Seconds between looks at the bank's answer while the QR waits for the holder's bank app. */
+export const pixAutomaticoWatchMs = 3_000
+
+/** The contract's newest authorization, or null when it never had one (the server's 404). */
+async function readPixAutomatico(contractId: string, signal: AbortSignal) {
+  try {
+    return await call(getPixAutomatico, { params: { id: contractId } }, { signal })
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+/**
+ * The authorization, read again every few seconds while it waits for the holder's bank (CRIADA),
+ * so the screen moves by itself when it is approved or refused there.
+ */
+export function usePixAutomatico(contractId: string) {
+  return useQuery({
+    queryKey: pixAutomaticoKeys.contract(contractId),
+    queryFn: ({ signal }) => readPixAutomatico(contractId, signal),
+    refetchInterval: (query) =>
+      query.state.data?.status === 'CRIADA' ? pixAutomaticoWatchMs : false,
+  })
+}
+
+/** Enrols (the QR to authorize it) or cancels; the screen shows the answer the server gives. */
+export function usePixAutomaticoActions(contractId: string) {
+  const queryClient = useQueryClient()
+  const show = (view: RecurrenceView) =>
+    queryClient.setQueryData(pixAutomaticoKeys.contract(contractId), view)
+  const enrol = useMutation({
+    mutationFn: () => call(enrolPixAutomatico, { params: { id: contractId } }),
+    onSuccess: show,
+  })
+  const cancel = useMutation({
+    mutationFn: () => call(cancelPixAutomatico, { params: { id: contractId } }),
+    onSuccess: show,
+  })
+  return { enrol, cancel }
+}

@@ -1,0 +1,221 @@
+import { QRCodeSVG } from 'qrcode.react'
+import { Fragment, useEffect, useRef, useState } from 'react'
+import type { RecurrenceView } from '../../../../contract/pix-automatico'
+import { formatMoney } from '../../../lib/money'
+import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/dialog'
+import formStyles from '../../../ui/form.module.css'
+import { toast, toastDuration } from '../../../ui/toast'
+import { usePixAutomatico, usePixAutomaticoActions } from '../api/pix-automatico'
+import { endedText, recurrenceTerms } from '../logic/pix-automatico'
+import styles from './payment.module.css'
+
+export const pixAutomaticoMessages = {
+  title: 'Débito automático via Pix',
+  what: 'Pague as parcelas sem cartão: autorize uma vez no app do seu banco e cada parcela é cobrada sozinha, alguns dias antes do vencimento.',
+  offline: 'Sem conexão: o débito automático via Pix precisa de internet.',
+  authorize: 'Autorize no app do seu banco',
+  active: 'Débito automático ativo',
+  readFailed: 'Não foi possível consultar o débito automático via Pix.',
+  // As the Pix panel's (not imported: this chunk does not carry the checkout's code).
+  copied: 'Código Pix copiado!',
+  copyByHand: 'Selecione o código acima e copie.',
+} as const
+
+type Props = { contractId: string; online: boolean }
+
+/**
+ * "Débito automático via Pix" on Pagamentos (Pix Automático, decision 025): not enrolled → the
+ * QR to authorize it in the holder's bank app (journey 3: it also pays what is due now), watched
+ * until the bank answers → active, with its terms and the way to cancel it; refused, cancelled
+ * or expired → one line, and the way to ask again. Loaded apart from the list (lazy).
+ */
+export default function PixAutomaticoSection({ contractId, online }: Props) {
+  const { data: view, error, isPending } = usePixAutomatico(contractId)
+  const { enrol, cancel } = usePixAutomaticoActions(contractId)
+  const [asking, setAsking] = useState(false)
+  const heading = useRef<HTMLHeadingElement>(null)
+  const status = view?.status
+  // After a tap changes the state, focus goes to the state's heading (the button tapped is gone).
+  const moved = useRef(false)
+  useEffect(() => {
+    if (!moved.current || !status) return
+    moved.current = false
+    heading.current?.focus()
+  }, [status])
+
+  const failed = (failure: Error) =>
+    toast.error(failure.message || pixAutomaticoMessages.readFailed, {
+      duration: toastDuration.error,
+    })
+  const start = () =>
+    enrol.mutate(undefined, {
+      onSuccess: () => {
+        moved.current = true
+      },
+      onError: failed,
+    })
+  const stop = () => {
+    setAsking(false)
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        moved.current = true
+      },
+      onError: failed,
+    })
+  }
+  const actionError = enrol.error ?? cancel.error
+  const ended = view ? endedText(view) : null
+  const showTerms = view && (status === 'CRIADA' || status === 'APROVADA')
+
+  return (
+    <section
+      className={`${styles.box} ${styles.recurrence}`}
+      aria-labelledby="pix-automatico-title"
+    >
+      <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
+      {!online && (
+        <p className={styles.note} role="status">
+          {pixAutomaticoMessages.offline}
+        </p>
+      )}
+      {error && !view && (
+        <p className={styles.ended} role="alert">
+          {error.message || pixAutomaticoMessages.readFailed}
+        </p>
+      )}
+      {status === 'APROVADA' ? (
+        <h3 ref={heading} tabIndex={-1}>
+          {pixAutomaticoMessages.active}
+        </h3>
+      ) : status === 'CRIADA' ? (
+        <h3 ref={heading} tabIndex={-1}>
+          {pixAutomaticoMessages.authorize}
+        </h3>
+      ) : (
+        ended && (
+          <p ref={heading} tabIndex={-1} className={styles.ended}>
+            {ended}
+          </p>
+        )
+      )}
+      {status === 'APROVADA' && (
+        <p className={styles.howTo}>
+          As parcelas são cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.
+        </p>
+      )}
+      {/* What she authorizes first, then the QR that authorizes it. */}
+      {showTerms && <Terms view={view} />}
+      {view && status === 'CRIADA' && <Authorize view={view} />}
+      {actionError && (
+        <p className={styles.ended} role="alert">
+          {actionError.message}
+        </p>
+      )}
+      {status === 'APROVADA' ? (
+        <Button
+          variant="secondary"
+          busy={cancel.isPending}
+          disabled={!online}
+          onClick={() => setAsking(true)}
+        >
+          Cancelar débito automático
+        </Button>
+      ) : (
+        status !== 'CRIADA' &&
+        !(isPending && online) && (
+          <>
+            {!view && <p>{pixAutomaticoMessages.what}</p>}
+            <Button busy={enrol.isPending} disabled={!online} onClick={start}>
+              Ativar débito automático
+            </Button>
+          </>
+        )
+      )}
+      {asking && (
+        <ConfirmDialog
+          title="Cancelar o débito automático?"
+          text="As próximas parcelas deixam de ser cobradas sozinhas: você paga cada uma por aqui, como antes."
+          confirm="Cancelar débito automático"
+          cancel="Manter ativo"
+          onConfirm={stop}
+          onCancel={() => setAsking(false)}
+        />
+      )}
+    </section>
+  )
+}
+
+/** What the holder authorizes, as the API returns it. */
+function Terms({ view }: { view: RecurrenceView }) {
+  return (
+    <dl className={styles.facts} aria-label="O que você autoriza">
+      {recurrenceTerms(view).map((term) => (
+        <Fragment key={term.label}>
+          <dt>{term.label}</dt>
+          <dd>{term.value}</dd>
+        </Fragment>
+      ))}
+    </dl>
+  )
+}
+
+/** The QR and its copia e cola (journey 3: with the Pix of what is due now). */
+function Authorize({ view }: { view: RecurrenceView }) {
+  const codeText = useRef<HTMLTextAreaElement>(null)
+  const qrCode = view.qrCode ?? ''
+  const copyByHand = () => {
+    const field = codeText.current
+    field?.focus()
+    field?.select()
+    const copied = typeof document.execCommand === 'function' && document.execCommand('copy')
+    if (copied) toast.success(pixAutomaticoMessages.copied, { duration: toastDuration.validation })
+    else toast.info(pixAutomaticoMessages.copyByHand, { duration: toastDuration.default })
+  }
+  const copy = () => {
+    // Inside the tap, with no await before it: browsers only allow copying from a user gesture.
+    navigator.clipboard
+      ?.writeText(qrCode)
+      .then(() =>
+        toast.success(pixAutomaticoMessages.copied, { duration: toastDuration.validation }),
+      )
+      .catch(copyByHand)
+    if (!navigator.clipboard) copyByHand()
+  }
+  const payingNow = view.immediate?.status === 'WAITING' ? view.immediate.value : null
+  return (
+    <div className={styles.qr}>
+      <p className={styles.howTo}>
+        Abra o app do seu banco, escolha Pix Copia e Cola (ou Pix com QR Code) e confirme a
+        autorização. Esta tela muda sozinha quando o banco responder.
+      </p>
+      {payingNow !== null && (
+        <p className={styles.howTo}>
+          Ao autorizar, você também paga agora <strong>{formatMoney(payingNow)}</strong>, o que já
+          venceu ou vence antes da primeira cobrança automática.
+        </p>
+      )}
+      {qrCode && (
+        <>
+          <QRCodeSVG
+            value={qrCode}
+            size={200}
+            level="M"
+            role="img"
+            aria-label="QR Code da autorização do débito automático"
+            marginSize={0}
+          />
+          <label className={`${formStyles.field} ${styles.full}`}>
+            Pix copia e cola
+            <textarea ref={codeText} className={styles.code} readOnly value={qrCode} />
+          </label>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={copy}>
+              Copiar código
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,61 @@
+/**
+ * "Débito automático via Pix" (decision 025): the words the screen uses for what the holder
+ * authorizes and for where the authorization stands at the bank.
+ */
+import type { RecurrenceView } from '../../../../contract/pix-automatico'
+import { formatDate } from '../../../lib/dates'
+import { formatMoney } from '../../../lib/money'
+
+const frequencies: Record<string, string> = {
+  SEMANAL: 'Semanal',
+  MENSAL: 'Mensal',
+  TRIMESTRAL: 'Trimestral',
+  SEMESTRAL: 'Semestral',
+  ANUAL: 'Anual',
+}
+
+/** 12.345.678/0001-90 from its 14 digits; anything else as it came. */
+export function formatCnpj(cnpj: string): string {
+  const digits = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(cnpj)
+  return digits ? `${digits[1]}.${digits[2]}.${digits[3]}/${digits[4]}-${digits[5]}` : cnpj
+}
+
+export type Term = { label: string; value: string }
+
+/** What the holder authorizes, one line each, in the order their bank app shows it. */
+export function recurrenceTerms(view: RecurrenceView): Term[] {
+  return [
+    {
+      label: 'Valor de cada cobrança',
+      value:
+        view.amount.kind === 'FIXED'
+          ? formatMoney(view.amount.value)
+          : `até ${formatMoney(view.amount.value)}`,
+    },
+    { label: 'Frequência', value: frequencies[view.frequency] ?? view.frequency },
+    { label: 'Primeira cobrança', value: formatDate(view.firstDate) },
+    {
+      label: 'Última cobrança',
+      value: view.lastDate ? formatDate(view.lastDate) : 'Sem data final',
+    },
+    { label: 'Recebedor', value: view.receiver.name },
+    // A line of its own: beside the name it broke mid-number on a phone.
+    { label: 'CNPJ', value: formatCnpj(view.receiver.cnpj) },
+  ]
+}
+
+/** One line on an authorization that ended (REJEITADA, CANCELADA, EXPIRADA); null otherwise. */
+export function endedText(view: RecurrenceView): string | null {
+  switch (view.status) {
+    case 'REJEITADA':
+      return 'A autorização foi recusada no app do seu banco. Nenhuma parcela será cobrada por ela.'
+    case 'CANCELADA':
+      return view.cancelledBy === 'USUARIO_PAGADOR'
+        ? 'Débito automático cancelado no app do seu banco. As próximas parcelas não serão cobradas sozinhas.'
+        : 'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.'
+    case 'EXPIRADA':
+      return 'A autorização expirou sem resposta do seu banco.'
+    default:
+      return null
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * "Débito automático via Pix" on Pagamentos (Pix Automático, decision 025): Ana asks for it, sees
+ * the QR, the copia e cola and what she authorizes; her bank (the demo's sandbox) approves, and
+ * the screen says it is active by itself; she cancels it (asked first). And the bank refusing
+ * it: the screen says so and offers it again. axe on every state.
+ */
+import type { Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { demoIds } from '../../server/demo/data/ids'
+import { apiToken } from '../helpers/api'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { expectText, expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
+import type { RunningServer } from '../helpers/server'
+
+const ana = 'ana@exemplo.com.br'
+
+describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', () => {
+  // Online screens only: no service worker on the devices.
+  const journey = browserJourney({ noServiceWorker: true })
+  let server: RunningServer
+  let page: Page
+  beforeEach(() => {
+    ;({ server, page } = journey)
+  })
+
+  const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
+
+  /** Ana on Pagamentos, then "Ativar débito automático": the QR to authorize it. */
+  async function askForIt() {
+    await journey.loggedInPage(ana, { path: '/search' })
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+    const ask = section().getByRole('button', { name: 'Ativar débito automático' })
+    await expectVisible(ask)
+    await ask.click()
+    await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
+    await expectVisible(
+      section().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
+    )
+    expect(await section().getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201/)
+    // What she authorizes, as the server answered it.
+    const terms = section().getByRole('definition')
+    await expectText(terms.nth(0), /^(até )?R\$ \d/)
+    await expectText(terms.nth(1), 'Mensal')
+    await expectText(terms.nth(5), /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/)
+    await expectNoAxeViolations(page)
+  }
+
+  /** Her bank answers the authorization (the sandbox's payer helpers), its idRec from the API. */
+  async function atHerBank(answer: 'approve' | 'reject') {
+    const token = await apiToken(server.url, ana)
+    const read = await fetch(
+      `${server.url}/socios-api/client/contract/${demoIds.ana.contract}/pix-automatico`,
+      { headers: { authorization: `Bearer ${token}` } },
+    )
+    expect(read.status).toBe(200)
+    const { idRec, status } = (await read.json()) as { idRec: string; status: string }
+    expect(status).toBe('CRIADA')
+    const answered = await fetch(`${server.url}/sandbox/pix/rec/${idRec}/${answer}`, {
+      method: 'POST',
+    })
+    expect(answered.status).toBe(200)
+  }
+
+  it('asked, approved at the bank (the screen follows by itself), then cancelled', async () => {
+    await askForIt()
+    await atHerBank('approve')
+    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectNoAxeViolations(page)
+
+    await section().getByRole('button', { name: 'Cancelar débito automático' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o débito automático?' })
+    await expectVisible(dialog)
+    await expectNoAxeViolations(page)
+    await dialog.getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await expectVisible(
+      section().getByText(
+        'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+      ),
+    )
+    await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectNoAxeViolations(page)
+  })
+
+  it('refused at the bank: the screen says so and offers it again', async () => {
+    await askForIt()
+    await atHerBank('reject')
+    await expectVisible(
+      section().getByText(/A autorização foi recusada no app do seu banco/),
+      20_000,
+    )
+    await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectNoAxeViolations(page)
+  })
+})
