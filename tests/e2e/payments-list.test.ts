@@ -114,6 +114,9 @@ describeBrowser('payments list', () => {
     // Once the list's own work is done (it keeps the paid instalments' receipts), the phone
     // still says "online" and nothing answers.
     await expect.poll(async () => (await storedRows(page, 'receipts')).length).toBe(3)
+    // …and the Pix Automático section under the list has read its state (a read that failed
+    // would tell the app it is offline before the tap this test is about).
+    await expectVisible(page.getByRole('button', { name: 'Ativar débito automático' }))
     await cutSignal(server, context, 'lie-fi')
     await page.getByRole('button', { name: 'Pagar parcela 5' }).click()
     await expectVisible(page.getByText('Não foi possível abrir o pagamento.'))

@@ -66,14 +66,14 @@ function Payments() {
         onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
         onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
         actions={
-          <>
-            {instalments?.some((instalment) => instalment.status !== 'PAID') && (
-              <CalendarButton contractId={contractId} online={online} />
-            )}
-            <Suspense>
-              <PixAutomaticoSection contractId={contractId} online={online} />
-            </Suspense>
-          </>
+          instalments?.some((instalment) => instalment.status !== 'PAID') && (
+            <CalendarButton contractId={contractId} online={online} />
+          )
+        }
+        after={
+          <Suspense>
+            <PixAutomaticoSection contractId={contractId} online={online} />
+          </Suspense>
         }
       />
       {firstSync && <Skeleton label="Carregando parcelas…" />}

@@ -48,6 +48,11 @@ type Props = {
   onReceipt: (instalment: PaymentOrder) => void
   /** Under the contract: what the screen offers for the whole list ("Adicionar ao calendário"). */
   actions?: ReactNode
+  /**
+   * Under the list: what arrives after it (the Pix Automático section, loaded on its own) goes
+   * below the instalments, so it never pushes a card away from a finger about to tap it.
+   */
+  after?: ReactNode
 }
 
 /** Spec §2 screen 7: the contract's instalments, filtered by tab, paid through a payment link. */
@@ -61,6 +66,7 @@ export function InstalmentList({
   onPay,
   onReceipt,
   actions,
+  after,
 }: Props) {
   const [tab, setTab] = useState<InstalmentTab>(initialTab)
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -218,6 +224,7 @@ export function InstalmentList({
           })}
         </ul>
       </Tabs>
+      {after}
       {/* Room under the last card, so the bar never covers it. */}
       {chosen.length > 0 && (
         <div
