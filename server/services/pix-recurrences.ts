@@ -148,10 +148,15 @@ export async function readRecurrence(
   personId: string,
   contractId: string,
 ): Promise<RecurrenceView> {
+  return viewOf(deps.db, await holdersNewest(deps, personId, contractId))
+}
+
+/** The holder's own contract's newest authorization, or 404 (another holder's reads as none). */
+async function holdersNewest(deps: PaymentsDeps, personId: string, contractId: string) {
   await holderContract(deps.db, personId, contractId)
   const row = await newestOf(deps.db, contractId)
   if (!row) throw new ApiError(404, recurrenceMessages.notFound)
-  return viewOf(deps.db, row)
+  return row
 }
 
 /**
@@ -386,9 +391,7 @@ export async function cancelRecurrence(
   personId: string,
   contractId: string,
 ): Promise<RecurrenceView> {
-  await holderContract(deps.db, personId, contractId)
-  const row = await newestOf(deps.db, contractId)
-  if (!row) throw new ApiError(404, recurrenceMessages.notFound)
+  const row = await holdersNewest(deps, personId, contractId)
   if (!liveStatuses.includes(row.status)) throw new ApiError(409, recurrenceMessages.ended)
   return viewOf(deps.db, await cancelAtBank(deps, row))
 }
