@@ -12,6 +12,13 @@
  */
 export const paintedAttribute = 'data-painted'
 
+/**
+ * On `#root` while the screen in it is the server's rendered answer (decision 020), until the
+ * app has taken it over (src/boot.tsx replaces the element): tests and tools tell by it whether
+ * what they see is already the live app.
+ */
+export const renderedAttribute = 'data-rendered'
+
 /** A path's screen code, as scripts/build-sw.ts reads it from Vite's manifest. */
 export interface ScreenCode {
   modulepreload: string[]

@@ -15,7 +15,9 @@ if (!existsSync(resolve(dist, '.ssr/entry-server.mjs')))
 
 /** What is inside #root, and the answers written beside it. */
 function parts(html: string) {
-  const root = html.match(/<div id="root">([\s\S]*?)<\/div><script type="application\/json"/)?.[1]
+  const root = html.match(
+    /<div id="root" data-rendered="server">([\s\S]*?)<\/div><script type="application\/json"/,
+  )?.[1]
   const data = html.match(/<script type="application\/json" id="page-data">([^<]*)<\/script>/)?.[1]
   return { root: root ?? '', answers: data ? JSON.parse(data).answers : null }
 }

@@ -16,6 +16,7 @@ import {
   heldForFirstPaint,
   inlinable,
   linkedStylesheets,
+  renderedAttribute,
   type ScreenCode,
   withInlineStyles,
   withScreenLinks,
@@ -182,7 +183,7 @@ export function withScreen(html: string, { html: screen, answers }: RenderedScre
   )
   return html.replace(
     '<div id="root"></div>',
-    `<div id="root">${screen}</div><script type="application/json" id="page-data">${data}</script>`,
+    `<div id="root" ${renderedAttribute}="server">${screen}</div><script type="application/json" id="page-data">${data}</script>`,
   )
 }
 

@@ -218,7 +218,9 @@ describeBrowser('payments: screens on a phone', () => {
     // The worker asks the server for the page: its HTML has the screen, no second read follows.
     const answer = await page.goto(`${server.url}${path}`)
     expect(answer?.fromServiceWorker()).toBe(true)
-    expect(await answer?.text()).toMatch(/<div id="root"><.*Ana Paula Souza/s)
+    expect(await answer?.text()).toMatch(
+      /<div id="root" data-rendered="server"><.*Ana Paula Souza/s,
+    )
     await expectVisible(page.getByRole('tab', { name: /^Pix/ }))
     await page.getByRole('button', { name: 'Ver detalhes' }).click()
     await expectVisible(page.getByRole('button', { name: 'Ocultar detalhes' }))

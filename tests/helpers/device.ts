@@ -44,13 +44,18 @@ export async function waitForServiceWorker(page: Page) {
 }
 
 /**
- * The app itself is on screen: no copy painted by the service worker from the device (decision
- * 021) stands in `#root` any more. For checks on the live app's markup (its computed styles, its
- * focus handling), which the copy stands in for only until the app takes its place.
+ * The app itself is on screen: neither a copy painted by the service worker from the device
+ * (decision 021) nor the server's rendered screen (decision 020) stands in `#root` any more. For
+ * checks on the live app's markup (its boxes, its computed styles, its focus handling), which a
+ * copy stands in for only until the app takes its place, replacing the elements a check holds.
  */
 export async function appIsLive(page: Page) {
   await page.waitForFunction(() => {
     const root = document.getElementById('root')
-    return root?.firstElementChild && !root.hasAttribute('data-painted')
+    return (
+      root?.firstElementChild &&
+      !root.hasAttribute('data-painted') &&
+      !root.hasAttribute('data-rendered')
+    )
   })
 }
