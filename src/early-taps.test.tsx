@@ -88,6 +88,27 @@ it('a form typed and sent after the app rendered but before it took over goes ou
   root.unmount()
 })
 
+it('a card typed before the app took over is in the app: its nameless fields are found by their labels', () => {
+  const markup =
+    '<form><label for="n">Número do cartão</label><input id="n" autocomplete="cc-number">' +
+    '<label for="c">CVV</label><input id="c" autocomplete="cc-csc"></form>'
+  const { server, app } = screens(markup)
+  keepEarlyTaps(server)
+  const [number, cvv] = [...server.querySelectorAll('input')]
+  if (!number || !cvv) throw new Error('campos ausentes')
+  number.value = '5555 5555 5555 4444'
+  cvv.value = '123'
+  const typed: string[] = []
+  app.addEventListener('input', (event) => typed.push((event.target as HTMLInputElement).id))
+  server.replaceWith(app)
+  document.dispatchEvent(new CustomEvent(appTookOverEvent, { detail: app }))
+  expect([...app.querySelectorAll('input')].map((field) => field.value)).toEqual([
+    '5555 5555 5555 4444',
+    '123',
+  ])
+  expect(typed).toEqual(['n', 'c'])
+})
+
 it('the field that had the focus when the app took over has it again in the app, so typing goes on there', () => {
   const markup = '<form><input name="email"><button type="submit">Enviar</button></form>'
   const { server, app } = screens(markup)

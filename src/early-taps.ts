@@ -93,17 +93,41 @@ export function keepEarlyTaps(root: Element) {
 const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set
 
 /**
+ * A field's label, the words a person knows it by, looked up in its own screen: the server's is
+ * already out of the page when the app's takes its place, where `field.labels` finds nothing.
+ */
+const labelOf = (screen: Element, field: HTMLInputElement) => {
+  const label =
+    field.closest('label') ??
+    (field.id ? screen.querySelector(`label[for="${CSS.escape(field.id)}"]`) : null)
+  return label?.textContent?.trim() ?? ''
+}
+
+/**
+ * The app's fields that are the server's `old`: of the same name, or, for a field with none (a
+ * card's number and CVV have no name, so a plain form could never send them anywhere), of the
+ * same label.
+ */
+function sameFields(from: Element, to: Element, old: HTMLInputElement): HTMLInputElement[] {
+  if (old.name)
+    return [...to.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(old.name)}"]`)]
+  const label = labelOf(from, old)
+  if (!label) return []
+  return [...to.querySelectorAll<HTMLInputElement>('input:not([name])')].filter(
+    (field) => labelOf(to, field) === label,
+  )
+}
+
+/**
  * What was typed or chosen in the server's fields, and which had the focus, carried to the app's
- * fields of the same name: as input events, so the app's state takes them as the person's own.
+ * same fields: as input events, so the app's state takes them as the person's own.
  */
 function carryOverFields(from: Element, to: Element) {
   // Not document.activeElement: the swap has already taken the focused field out of the page,
   // and text typed into it now (the rest of a word) would go nowhere.
   const fieldFocused = focused instanceof HTMLInputElement ? focused : undefined
-  for (const old of from.querySelectorAll<HTMLInputElement>('input[name]')) {
-    const fields = [
-      ...to.querySelectorAll<HTMLInputElement>(`input[name="${CSS.escape(old.name)}"]`),
-    ]
+  for (const old of from.querySelectorAll<HTMLInputElement>('input')) {
+    const fields = sameFields(from, to, old)
     if (old.type === 'radio' || old.type === 'checkbox') {
       const same = fields.find((field) => field.value === old.value)
       if (same && old.checked !== same.checked && old.checked) same.click()
