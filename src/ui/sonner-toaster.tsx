@@ -1,7 +1,5 @@
 import { Toaster } from 'sonner'
-
-/** sonner's own breakpoint for its full-width phone layout. */
-const phone = '(max-width: 599px)'
+import { smallScreen } from './use-small-screen'
 
 /**
  * Toasts per spec §4: 5 s by default, closable, paused on hover. On a desktop, top right. On a
@@ -9,7 +7,8 @@ const phone = '(max-width: 599px)'
  * header's back arrow, menu or the screen's title (issue 27), nor a form's sticky Salvar.
  */
 export default function SonnerToaster() {
-  const onPhone = window.matchMedia(phone).matches
+  // sonner's own breakpoint for its full-width phone layout, and ours.
+  const onPhone = window.matchMedia(smallScreen).matches
   return (
     <Toaster
       position={onPhone ? 'bottom-center' : 'top-right'}

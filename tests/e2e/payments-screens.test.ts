@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { demoPaymentLinks } from '../../server/demo/data/ids'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
@@ -145,14 +145,32 @@ describeBrowser('payments: screens on a phone', () => {
     await expectText(holder.locator('dt:has-text("Celular") + dd'), '+55 (11) *****-4321')
 
     await page.getByRole('button', { name: 'Gerar Pix' }).click()
-    await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
+    const qr = page.getByRole('img', { name: 'QR Code do Pix' })
+    await expectVisible(qr)
+    // A phone cannot read its own screen: the code to copy leads, the main button, and the QR
+    // waits under "Verificar pagamento" for another device's camera.
+    await expectVisible(
+      page.getByText('Copie o código, abra o app do seu banco e cole em Pix Copia e Cola.', {
+        exact: true,
+      }),
+    )
+    const top = async (locator: Locator) => (await locator.boundingBox())?.y ?? Number.NaN
+    const copy = page.getByRole('button', { name: 'Copiar código' })
+    const verify = page.getByRole('button', { name: 'Verificar pagamento' })
+    expect(await top(copy)).toBeLessThan(await top(verify))
+    expect(await top(verify)).toBeLessThan(await top(qr))
+    await expectVisible(page.getByText('Ou leia o QR Code com outro celular:'))
+    await expectNoAxeViolations(page)
+    // On a computer the QR leads, for the phone in the person's hand.
+    await page.setViewportSize({ width: 1366, height: 768 })
     await expectVisible(
       page.getByText(
         'Abra o app do seu banco, escolha Pix Copia e Cola (ou Pix com QR Code) e cole o código.',
         { exact: true },
       ),
     )
-    await expectNoAxeViolations(page)
+    expect(await top(qr)).toBeLessThan(await top(copy))
+    expect(await top(copy)).toBeLessThan(await top(verify))
   })
 
   it('a link opened cold shows its screen before any script runs, and the app takes it over with nothing in between', async () => {

@@ -1,4 +1,4 @@
-import { type ReactNode, useState, useSyncExternalStore } from 'react'
+import { type ReactNode, useState } from 'react'
 import type { PaymentOrder } from '../../../../contract/payments'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -7,6 +7,7 @@ import { Button } from '../../../ui/button'
 import { Chip } from '../../../ui/chip'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
+import { useSmallScreen } from '../../../ui/use-small-screen'
 import {
   byWhatNeedsAction,
   type Due,
@@ -27,13 +28,6 @@ import {
   skippedOverdue,
 } from '../logic/selection'
 import styles from './instalments.module.css'
-
-const mobileQuery = '(max-width: 599px)'
-const subscribe = (onChange: () => void) => {
-  const query = window.matchMedia(mobileQuery)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
-}
 
 type Props = {
   contractName: string
@@ -70,11 +64,7 @@ export function InstalmentList({
 }: Props) {
   const [tab, setTab] = useState<InstalmentTab>(initialTab)
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const mobile = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(mobileQuery).matches,
-    () => false,
-  )
+  const mobile = useSmallScreen()
   const shown = shownIn(instalments, tab)
   const chosen = payableSelection(shown, selected)
   const skipped = skippedOverdue(instalments, chosen)

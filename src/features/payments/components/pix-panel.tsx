@@ -8,6 +8,7 @@ import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
+import { useSmallScreen } from '../../../ui/use-small-screen'
 import { generatePix, pixStatus, verifyPix } from '../api/checkout'
 import { type Adjustment, pixAmount, tabLabel } from '../logic/options'
 import {
@@ -29,6 +30,7 @@ export const pixMessages = {
   copyByHand: 'Selecione o código acima e copie.',
   howToPay:
     'Abra o app do seu banco, escolha Pix Copia e Cola (ou Pix com QR Code) e cole o código.',
+  howToPayHere: 'Copie o código, abra o app do seu banco e cole em Pix Copia e Cola.',
 } as const
 
 type Props = {
@@ -104,6 +106,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
   const [pix, setPix] = useState<StoredPix | null>(() => restorePix(code, minutes, Date.now()))
   /** What happened to a Pix that ended without this screen (paid elsewhere, refunded, expired). */
   const [ended, setEnded] = useState<{ message: string; canGenerate: boolean } | null>(null)
+  const small = useSmallScreen()
   const secondsLeft = useSecondsLeft(pix, minutes)
   usePixWatch(code, pix, online, (status, message) => {
     clearStoredPix()
@@ -179,6 +182,16 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
   }
 
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+  const qrCode = pix && (
+    <QRCodeSVG
+      value={pix.qrCode}
+      size={200}
+      level="H"
+      role="img"
+      aria-label="QR Code do Pix"
+      marginSize={0}
+    />
+  )
 
   return (
     <div className={styles.box}>
@@ -195,26 +208,28 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
       </div>
       {pix ? (
         <div className={styles.qr}>
-          <QRCodeSVG
-            value={pix.qrCode}
-            size={200}
-            level="H"
-            role="img"
-            aria-label="QR Code do Pix"
-            marginSize={0}
-          />
           <p role="timer" aria-label="Tempo para pagar">
             Expira em <strong>{countdownText(secondsLeft)}</strong>
           </p>
-          <p className={styles.howTo}>{pixMessages.howToPay}</p>
+          {/* On a phone the QR is on the same screen as the bank's app that would read it: the
+              code to copy leads, and the QR waits below for another device's camera. */}
+          {!small && qrCode}
+          <p className={styles.howTo}>{small ? pixMessages.howToPayHere : pixMessages.howToPay}</p>
+          {small && (
+            <Button block onClick={copy}>
+              Copiar código
+            </Button>
+          )}
           <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
             <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
           </label>
           <div className={styles.actions}>
-            <Button variant="secondary" onClick={copy}>
-              Copiar código
-            </Button>
+            {!small && (
+              <Button variant="secondary" onClick={copy}>
+                Copiar código
+              </Button>
+            )}
             {canShare && (
               <Button
                 variant="secondary"
@@ -230,9 +245,20 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
               </Button>
             )}
           </div>
-          <Button block onClick={() => void verify()} disabled={!online}>
+          <Button
+            block
+            variant={small ? 'secondary' : 'primary'}
+            onClick={() => void verify()}
+            disabled={!online}
+          >
             Verificar pagamento
           </Button>
+          {small && (
+            <div className={styles.otherDevice}>
+              <p>Ou leia o QR Code com outro celular:</p>
+              {qrCode}
+            </div>
+          )}
         </div>
       ) : (
         <>

@@ -1,9 +1,10 @@
-import { useId, useRef, useSyncExternalStore } from 'react'
+import { useId, useRef } from 'react'
 import { detectFileType } from '../../../../contract/file-signatures'
 import { attachmentContentTypes, registrationLimits } from '../../../../contract/registration'
 import { Button, IconButton } from '../../../ui/button'
 import { DocumentIcon, PlusIcon, TrashIcon } from '../../../ui/icons'
 import { toast, toastDuration } from '../../../ui/toast'
+import { useSmallScreen } from '../../../ui/use-small-screen'
 import styles from './person-form.module.css'
 
 /** An attachment as the form keeps it: existing ones by id only, new ones with their content. */
@@ -20,13 +21,6 @@ export const attachmentMessages = {
 /** Spec §5: file names are cut to 18 characters on small screens. */
 export function shortName(name: string, small: boolean) {
   return small && name.length > 18 ? `${name.slice(0, 18)}…` : name
-}
-
-const smallScreen = '(max-width: 599px)'
-const subscribe = (onChange: () => void) => {
-  const query = window.matchMedia(smallScreen)
-  query.addEventListener('change', onChange)
-  return () => query.removeEventListener('change', onChange)
 }
 
 function readBase64(file: File): Promise<string> {
@@ -47,11 +41,7 @@ type Props = {
 export function AttachmentList({ attachments, onChange, readOnly }: Props) {
   const input = useRef<HTMLInputElement>(null)
   const inputId = useId()
-  const small = useSyncExternalStore(
-    subscribe,
-    () => window.matchMedia(smallScreen).matches,
-    () => false,
-  )
+  const small = useSmallScreen()
 
   async function add(files: FileList | null) {
     const added: Attachment[] = []
