@@ -18,6 +18,9 @@ export const recurrenceStatuses = [
 const cents = v.pipe(v.number(), v.integer())
 const day = v.pipe(v.string(), v.isoDate())
 
+/** Cents: each charge's fixed amount, or the most one may be. */
+export const recurrenceAmount = v.object({ kind: v.picklist(['FIXED', 'MAXIMUM']), value: cents })
+
 export const recurrenceView = v.object({
   id: v.string(),
   contractId: v.string(),
@@ -29,8 +32,7 @@ export const recurrenceView = v.object({
   cancelledBy: v.nullable(v.string()),
   /** The bank's code and words for a rejection or cancellation. */
   reason: v.nullable(v.string()),
-  /** Cents: each charge's fixed amount, or the most one may be. */
-  amount: v.object({ kind: v.picklist(['FIXED', 'MAXIMUM']), value: cents }),
+  amount: recurrenceAmount,
   /** SEMANAL, MENSAL, TRIMESTRAL, SEMESTRAL or ANUAL. */
   frequency: v.string(),
   firstDate: day,

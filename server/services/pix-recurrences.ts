@@ -31,7 +31,8 @@ import { readCharge } from './charges'
 import { generatePix } from './checkout-pix'
 import type { PaymentsDeps } from './collections'
 import { contractMessages } from './contracts'
-import { fullName } from './mappers'
+import { pixAutomaticoMoved } from './event-records'
+import { fullName, recurrenceAmountOf } from './mappers'
 import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
 import { newLinkCode } from './payment-links'
 import {
@@ -119,10 +120,7 @@ async function viewOf(db: Database, row: Recurrence): Promise<RecurrenceView> {
     status: row.status,
     cancelledBy: row.cancelledBy,
     reason: row.endReason,
-    amount:
-      row.fixedAmount !== null
-        ? { kind: 'FIXED', value: row.fixedAmount }
-        : { kind: 'MAXIMUM', value: row.maximumAmount ?? 0 },
+    amount: recurrenceAmountOf(row),
     frequency: row.periodicity,
     firstDate: row.firstDate,
     lastDate: row.lastDate,
@@ -340,16 +338,32 @@ export async function applyRecurrence(
 ): Promise<Recurrence> {
   if (bank.status === row.status) return row
   const reason = bank.cancellation ?? bank.rejection
-  const [moved] = await deps.db
-    .update(pixRecurrences)
-    .set({
-      status: bank.status,
-      updatedAt: deps.now(),
-      ...(bank.cancellation ? { cancelledBy: bank.cancellation.by } : {}),
-      ...(reason ? { endReason: `${reason.code}: ${reason.description}` } : {}),
-    })
-    .where(and(eq(pixRecurrences.id, row.id), inArray(pixRecurrences.status, movesTo(bank.status))))
-    .returning()
+  const at = deps.now()
+  // The move and its event for the provider in one transaction, the row locked: only the one
+  // that moved it records it, from where it really was (a repeated notification, or another
+  // instance with the same news, finds it moved and adds none).
+  const moved = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: pixRecurrences.status })
+      .from(pixRecurrences)
+      .where(eq(pixRecurrences.id, row.id))
+      .for('update')
+    if (!current || !recurrenceMoves[current.status].includes(bank.status)) return undefined
+    const [done] = await tx
+      .update(pixRecurrences)
+      .set({
+        status: bank.status,
+        updatedAt: at,
+        ...(bank.cancellation ? { cancelledBy: bank.cancellation.by } : {}),
+        ...(reason ? { endReason: `${reason.code}: ${reason.description}` } : {}),
+      })
+      .where(
+        and(eq(pixRecurrences.id, row.id), inArray(pixRecurrences.status, movesTo(bank.status))),
+      )
+      .returning()
+    if (done) await pixAutomaticoMoved(tx, { moved: done, from: current.status, reason, at })
+    return done
+  })
   if (!moved) return (await readRecurrenceRow(deps.db, row.id)) ?? row
   deps.logger.info(
     { recurrence: row.id, idRec: row.idRec },
