@@ -44,5 +44,16 @@ export const recurrenceView = v.object({
   immediate: v.nullable(
     v.object({ txid: v.string(), value: cents, status: v.picklist(['WAITING', 'PAID', 'ENDED']) }),
   ),
+  /**
+   * Whether "Ativar" may start a new authorization now: none live, Pix Automático offered, and
+   * instalments left for it to charge (else the POST answers 409, 503 or 422).
+   */
+  canEnrol: v.boolean(),
 })
 export type RecurrenceView = v.InferOutput<typeof recurrenceView>
+
+/**
+ * The GET's 404: the contract never had an authorization. `canEnrol` (on the holder's own
+ * contract) says whether "Ativar" may start one: false with no instalment left to charge.
+ */
+export const noRecurrence = v.object({ message: v.string(), canEnrol: v.optional(v.boolean()) })

@@ -130,6 +130,13 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
   }
 
   it('journey 3: enrolment shows what is authorized; approving pays the overdue instalment', async () => {
+    // Never enrolled: 404, and Ativar may start one (instalments are left to charge).
+    const none = await read()
+    expect(none.status).toBe(404)
+    expect(await none.json()).toEqual({
+      message: 'Este contrato não tem débito automático via Pix.',
+      canEnrol: true,
+    })
     const answer = await enrol()
     expect(answer.status).toBe(201)
     const view = (await answer.json()) as Record<string, unknown>
@@ -146,6 +153,8 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       receiver: { name: expect.any(String), cnpj: expect.stringMatching(/^\d{14}$/) },
       qrCode: expect.stringMatching(/^000201/),
       immediate: { txid: expect.any(String), status: 'WAITING', value: expect.any(Number) },
+      // One is live: nothing new to start.
+      canEnrol: false,
     })
     // The same QR again while it waits for the payer; nobody else sees it.
     const again = await enrol()
@@ -285,6 +294,8 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     expect(await answer.json()).toMatchObject({
       status: 'CANCELADA',
       cancelledBy: 'USUARIO_RECEBEDOR',
+      // Instalments are still open: Ativar may start a new one.
+      canEnrol: true,
     })
     expect((await cobrsAtBank(recurrence.idRec))[0]?.status).toBe('CANCELADA')
     expect(await chargeOf(txid)).toMatchObject({ status: 'CANCELLED' })
@@ -343,6 +354,23 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       'pix_automatico.approved',
       'pix_automatico.cancelled',
     ])
+  })
+
+  it('nothing left to charge (every instalment paid): the GET says Ativar cannot start one', async () => {
+    await server.db
+      .update(paymentOrders)
+      .set({ status: 'PAID', paidAt: server.clock.now() })
+      .where(eq(paymentOrders.contractId, demoIds.ana.contract))
+    const none = await read()
+    expect(none.status).toBe(404)
+    expect(await none.json()).toMatchObject({ canEnrol: false })
+    const refused = await enrol()
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toEqual({
+      message: 'Não há parcelas em aberto para o débito automático via Pix.',
+    })
+    // Another holder's contract says nothing of it.
+    expect(await (await read(tokens.bruno)).json()).not.toHaveProperty('canEnrol')
   })
 
   it('a notification with a bad signature is refused, changes nothing and is logged', async () => {
