@@ -18,6 +18,9 @@ export const recurrenceStatuses = [
 const cents = v.pipe(v.number(), v.integer())
 const day = v.pipe(v.string(), v.isoDate())
 
+/** Cents: each charge's fixed amount, or the most one may be. */
+export const recurrenceAmount = v.object({ kind: v.picklist(['FIXED', 'MAXIMUM']), value: cents })
+
 export const recurrenceView = v.object({
   id: v.string(),
   contractId: v.string(),
@@ -29,8 +32,7 @@ export const recurrenceView = v.object({
   cancelledBy: v.nullable(v.string()),
   /** The bank's code and words for a rejection or cancellation. */
   reason: v.nullable(v.string()),
-  /** Cents: each charge's fixed amount, or the most one may be. */
-  amount: v.object({ kind: v.picklist(['FIXED', 'MAXIMUM']), value: cents }),
+  amount: recurrenceAmount,
   /** SEMANAL, MENSAL, TRIMESTRAL, SEMESTRAL or ANUAL. */
   frequency: v.string(),
   firstDate: day,
@@ -42,5 +44,16 @@ export const recurrenceView = v.object({
   immediate: v.nullable(
     v.object({ txid: v.string(), value: cents, status: v.picklist(['WAITING', 'PAID', 'ENDED']) }),
   ),
+  /**
+   * Whether "Ativar" may start a new authorization now: none live, Pix Automático offered, and
+   * instalments left for it to charge (else the POST answers 409, 503 or 422).
+   */
+  canEnrol: v.boolean(),
 })
 export type RecurrenceView = v.InferOutput<typeof recurrenceView>
+
+/**
+ * The GET's 404: the contract never had an authorization. `canEnrol` (on the holder's own
+ * contract) says whether "Ativar" may start one: false with no instalment left to charge.
+ */
+export const noRecurrence = v.object({ message: v.string(), canEnrol: v.optional(v.boolean()) })

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot'
 import { requestObject } from './http'
+import { recurrenceAmount, recurrenceStatuses } from './pix-automatico'
 
 // ---------------------------------------------------------------- the catalogue
 
@@ -25,6 +26,35 @@ const paymentMethod = v.picklist([
  * every event: keep the highest seen per object and drop an older one arriving late).
  */
 const envelope = { id: v.string(), sequence: v.number() }
+
+/**
+ * A Pix Automático authorization ("Débito automático via Pix", decision 025) that moved: the
+ * same fields for each of its events, its new state in `status`.
+ */
+const pixAutomaticoMoved = v.object({
+  ...envelope,
+  contract: ref,
+  /** The portal's id of the authorization, and the bank's (`idRec`, as the payer's bank shows it). */
+  authorization: v.object({ id: v.string(), idRec: v.string() }),
+  status: v.picklist(recurrenceStatuses),
+  /** Where it was: CRIADA (the payer had not answered yet) or APROVADA (it was active). */
+  previousStatus: v.picklist(recurrenceStatuses),
+  /**
+   * Who cancelled it: USUARIO_RECEBEDOR (from the portal: the holder, or a QR never authorized
+   * withdrawn before a new one), USUARIO_PAGADOR (the payer, at their bank).
+   */
+  cancelledBy: v.nullable(v.string()),
+  /** The bank's code and words for a rejection or cancellation, when it gives them. */
+  reason: v.nullable(v.object({ code: v.string(), description: v.string() })),
+  /** Cents: each charge's fixed amount, or the most one may be. */
+  amount: recurrenceAmount,
+  /** MENSAL: one charge per instalment. */
+  frequency: v.string(),
+  /** The due dates of the first and last instalment it charges. */
+  firstDate: v.string(),
+  lastDate: v.nullable(v.string()),
+  changedAt: v.string(),
+})
 
 export const eventSchemas = {
   'holder.updated': v.object({
@@ -96,6 +126,10 @@ export const eventSchemas = {
     brand: v.string(),
     last4: v.string(),
   }),
+  'pix_automatico.approved': pixAutomaticoMoved,
+  'pix_automatico.rejected': pixAutomaticoMoved,
+  'pix_automatico.cancelled': pixAutomaticoMoved,
+  'pix_automatico.expired': pixAutomaticoMoved,
   'webhook.ping': v.object({ ...envelope, endpointId: v.string() }),
 } as const
 
@@ -111,6 +145,13 @@ export const eventSummaries: Record<EventType, string> = {
   'instalment.payment_failed': 'Um pagamento com cartão foi recusado.',
   'instalment.refunded': 'Um pagamento foi devolvido ao pagador.',
   'recurrence.card_updated': 'O titular trocou o cartão da recorrência.',
+  'pix_automatico.approved':
+    'O pagador autorizou no banco o débito automático via Pix (Pix Automático) do contrato: está ativo.',
+  'pix_automatico.rejected':
+    'O pagador recusou no banco a autorização do débito automático via Pix.',
+  'pix_automatico.cancelled':
+    'O débito automático via Pix foi cancelado: no portal (USUARIO_RECEBEDOR) ou pelo pagador no banco (USUARIO_PAGADOR).',
+  'pix_automatico.expired': 'A autorização do débito automático via Pix expirou no banco.',
   'webhook.ping': 'Teste pedido pelo provedor (POST …/ping).',
 }
 

@@ -1,6 +1,6 @@
 /** "Débito automático via Pix" of a holder's contract (Pix Automático, decision 025). */
 import type { Operation } from '../operation'
-import { recurrenceView } from '../pix-automatico'
+import { noRecurrence, recurrenceView } from '../pix-automatico'
 import { error, holderErrors, idParam } from './answers'
 
 export const enrolPixAutomatico = {
@@ -32,7 +32,7 @@ export const getPixAutomatico = {
   tag: 'payments',
   access: 'holder',
   params: idParam,
-  answers: { 200: recurrenceView, ...holderErrors, 404: error },
+  answers: { 200: recurrenceView, ...holderErrors, 404: noRecurrence },
 } as const satisfies Operation
 
 export const cancelPixAutomatico = {

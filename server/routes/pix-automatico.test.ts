@@ -3,10 +3,14 @@
  * the authorization's states from the bank's signed notifications, the scheduler's one /cobr per
  * instalment, settling, lack of funds and its retry, cancelling from the portal and at the bank,
  * a collision with a Pix of the same instalment, and a crash between the bank's /cobr and our
- * record. Real database, the demo's sandbox bank over the app's own HTTP, the server's clock moved.
+ * record; the events the provider's system reads of each move (approved, rejected, cancelled),
+ * one per move however often the bank tells it. Real database, the demo's sandbox bank over the
+ * app's own HTTP, the server's clock moved.
  */
 import { and, eq, inArray } from 'drizzle-orm'
+import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+import { type EventType, eventSchemas } from '../../contract/webhooks'
 import { type HttpTransport, handlerTransport } from '../adapters/http'
 import { createPixApiClient } from '../adapters/pix-api/client'
 import { sandboxPixApiPath } from '../adapters/pix-api/index'
@@ -16,6 +20,7 @@ import { sandboxPix } from '../config'
 import { paymentCharges, paymentOrders, pixRecurrences } from '../db/schema'
 import { recordsOf } from '../demo/routes/sandbox-pix-records'
 import { demoIds } from '../demo/seed'
+import { createApiKey } from '../services/api-keys'
 import { moveCharge } from '../services/charges'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'
 import { cobrTxid, scheduleRecurringCharges } from '../services/recurring-charges'
@@ -73,6 +78,35 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     expect(daysBetween(todayInSaoPaulo(server.clock.now()), date)).toBe(days)
   }
 
+  /** The Pix Automático events the provider's system lists (GET /events, with its own key). */
+  async function providerEvents() {
+    const { key } = await createApiKey(server.db, { name: 'ERP', scopes: ['events:read'] })
+    const answer = await server.app.request('/socios-api/integration/v1/events?limit=100', {
+      headers: { authorization: `Bearer ${key}` },
+    })
+    expect(answer.status).toBe(200)
+    const page = (await answer.json()) as { data: { type: EventType; data: unknown }[] }
+    return page.data
+      .filter((event) => event.type.startsWith('pix_automatico.'))
+      .map((event) => ({
+        type: event.type,
+        // The four share one payload: each is checked against it as declared.
+        data: v.parse(eventSchemas['pix_automatico.approved'], event.data),
+      }))
+  }
+  /** The bank's signed notification that this authorization changed (…/webhooks/pix/rec). */
+  function notifyRec(idRec: string, status: string) {
+    const text = JSON.stringify({ recs: [{ idRec, status, atualizacao: [] }] })
+    return server.app.request('/socios-api/webhooks/pix/rec', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, text),
+      },
+      body: text,
+    })
+  }
+
   /** Ana enrols and approves at her bank (journey 3, the overdue instalment 4 paid with it). */
   async function enrolled() {
     const answer = await enrol()
@@ -96,6 +130,13 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
   }
 
   it('journey 3: enrolment shows what is authorized; approving pays the overdue instalment', async () => {
+    // Never enrolled: 404, and Ativar may start one (instalments are left to charge).
+    const none = await read()
+    expect(none.status).toBe(404)
+    expect(await none.json()).toEqual({
+      message: 'Este contrato não tem débito automático via Pix.',
+      canEnrol: true,
+    })
     const answer = await enrol()
     expect(answer.status).toBe(201)
     const view = (await answer.json()) as Record<string, unknown>
@@ -112,6 +153,8 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       receiver: { name: expect.any(String), cnpj: expect.stringMatching(/^\d{14}$/) },
       qrCode: expect.stringMatching(/^000201/),
       immediate: { txid: expect.any(String), status: 'WAITING', value: expect.any(Number) },
+      // One is live: nothing new to start.
+      canEnrol: false,
     })
     // The same QR again while it waits for the payer; nobody else sees it.
     const again = await enrol()
@@ -133,6 +176,24 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       immediate: { status: 'PAID' },
     })
     expect((await instalment(4)).status).toBe('PAID')
+    // The provider's system is told it is active, with what it authorizes.
+    expect(await providerEvents()).toEqual([
+      {
+        type: 'pix_automatico.approved',
+        data: expect.objectContaining({
+          contract: { id: demoIds.ana.contract, externalId: null },
+          authorization: { id: recurrence.id, idRec: recurrence.idRec },
+          status: 'APROVADA',
+          previousStatus: 'CRIADA',
+          cancelledBy: null,
+          reason: null,
+          amount: { kind: 'MAXIMUM', value: 18_990 },
+          frequency: 'MENSAL',
+          firstDate: fifth.dueDate,
+          lastDate: last.dueDate,
+        }),
+      },
+    ])
     // Approved: enrolling again is refused.
     expect((await enrol()).status).toBe(409)
   })
@@ -156,6 +217,15 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     const [fresh] = rows.filter((row) => row.status === 'CRIADA')
     expect((await atTheBank(`/rec/${fresh?.idRec}/approve`)).status).toBe(200)
     expect((await instalment(4)).status).toBe('PAID')
+    // The provider hears the withdrawn QR was never active, then the new one approved.
+    expect(
+      (await providerEvents()).map(
+        (event) => `${event.type} ${event.data.previousStatus} ${event.data.authorization.idRec}`,
+      ),
+    ).toEqual([
+      `pix_automatico.cancelled CRIADA ${rows.find((row) => row.status === 'CANCELADA')?.idRec}`,
+      `pix_automatico.approved CRIADA ${fresh?.idRec}`,
+    ])
   })
 
   it('the scheduler makes one /cobr per instalment in the window; the bank settles it → paid', async () => {
@@ -200,6 +270,16 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       status: 'REJEITADA',
       reason: expect.stringContaining('AP13'),
     })
+    expect(await providerEvents()).toEqual([
+      {
+        type: 'pix_automatico.rejected',
+        data: expect.objectContaining({
+          status: 'REJEITADA',
+          previousStatus: 'CRIADA',
+          reason: { code: 'AP13', description: expect.any(String) },
+        }),
+      },
+    ])
     await daysBefore((await instalment(5)).dueDate, 5)
     expect(await server.reconcile()).toMatchObject({ scheduled: 0 })
     expect(await cobrsAtBank(recurrence.idRec)).toEqual([])
@@ -214,11 +294,24 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     expect(await answer.json()).toMatchObject({
       status: 'CANCELADA',
       cancelledBy: 'USUARIO_RECEBEDOR',
+      // Instalments are still open: Ativar may start a new one.
+      canEnrol: true,
     })
     expect((await cobrsAtBank(recurrence.idRec))[0]?.status).toBe('CANCELADA')
     expect(await chargeOf(txid)).toMatchObject({ status: 'CANCELLED' })
     expect((await instalment(5)).chargeId).toBeNull()
     expect((await cancel()).status).toBe(409)
+    expect((await providerEvents()).map((event) => event.type)).toEqual([
+      'pix_automatico.approved',
+      'pix_automatico.cancelled',
+    ])
+    expect((await providerEvents())[1]?.data).toMatchObject({
+      authorization: { id: recurrence.id, idRec: recurrence.idRec },
+      status: 'CANCELADA',
+      previousStatus: 'APROVADA',
+      cancelledBy: 'USUARIO_RECEBEDOR',
+      reason: { code: 'SLCR' },
+    })
   })
 
   it('cancelled by the payer at their bank: reflected here', async () => {
@@ -228,6 +321,56 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       status: 'CANCELADA',
       cancelledBy: 'USUARIO_PAGADOR',
     })
+    expect((await providerEvents()).at(-1)).toEqual({
+      type: 'pix_automatico.cancelled',
+      data: expect.objectContaining({
+        authorization: { id: recurrence.id, idRec: recurrence.idRec },
+        previousStatus: 'APROVADA',
+        cancelledBy: 'USUARIO_PAGADOR',
+        reason: { code: 'SLDB', description: expect.any(String) },
+      }),
+    })
+  })
+
+  it('a notification delivered twice at once, and again later: one event for the move', async () => {
+    const recurrence = await enrolled()
+    // The bank's own notification is held back, so ours are the ones that bring the news.
+    const pix = server.payments?.pix
+    if (!pix) throw new Error('sem Pix')
+    expect(await pix.removeRecurrenceWebhook()).toBe(true)
+    expect((await atTheBank(`/rec/${recurrence.idRec}/cancel`)).status).toBe(200)
+    expect((await ourRecurrence()).status).toBe('APROVADA')
+    const twice = await Promise.all([
+      notifyRec(recurrence.idRec, 'CANCELADA'),
+      notifyRec(recurrence.idRec, 'CANCELADA'),
+    ])
+    expect(twice.map((answer) => answer.status)).toEqual([200, 200])
+    expect((await notifyRec(recurrence.idRec, 'CANCELADA')).status).toBe(200)
+    // And the reconciler reads it too.
+    server.clock.advance(DAY)
+    await server.reconcile()
+    expect((await ourRecurrence()).status).toBe('CANCELADA')
+    expect((await providerEvents()).map((event) => event.type)).toEqual([
+      'pix_automatico.approved',
+      'pix_automatico.cancelled',
+    ])
+  })
+
+  it('nothing left to charge (every instalment paid): the GET says Ativar cannot start one', async () => {
+    await server.db
+      .update(paymentOrders)
+      .set({ status: 'PAID', paidAt: server.clock.now() })
+      .where(eq(paymentOrders.contractId, demoIds.ana.contract))
+    const none = await read()
+    expect(none.status).toBe(404)
+    expect(await none.json()).toMatchObject({ canEnrol: false })
+    const refused = await enrol()
+    expect(refused.status).toBe(422)
+    expect(await refused.json()).toEqual({
+      message: 'Não há parcelas em aberto para o débito automático via Pix.',
+    })
+    // Another holder's contract says nothing of it.
+    expect(await (await read(tokens.bruno)).json()).not.toHaveProperty('canEnrol')
   })
 
   it('a notification with a bad signature is refused, changes nothing and is logged', async () => {

@@ -31,8 +31,17 @@ export function pixAutomaticoRoutes(_deps: ServerDeps, payments: PaymentsDeps | 
     })
     .get(at('getPixAutomatico'), async (c) => {
       const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
-      if (!payments) throw new ApiError(404, recurrenceMessages.notFound)
-      return c.json(await readRecurrence(payments, c.get('personId'), id), 200, PRIVATE)
+      // Never enrolled: 404, saying whether "Ativar" may start one (not without payments).
+      const read = payments
+        ? await readRecurrence(payments, c.get('personId'), id)
+        : { view: null, canEnrol: false }
+      if (read.view === null)
+        return c.json(
+          { message: recurrenceMessages.notFound, canEnrol: read.canEnrol },
+          404,
+          PRIVATE,
+        )
+      return c.json(read.view, 200, PRIVATE)
     })
     .delete(at('cancelPixAutomatico'), async (c) => {
       const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)

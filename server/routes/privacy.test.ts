@@ -1,7 +1,8 @@
 /**
  * "Meus dados pessoais" (LGPD art. 18; issue 28): the logged-in holder downloads everything the
- * portal holds about them and their contracts' dependents, as JSON and as PDF; nobody else's,
- * whatever the request names; limited per day; refused without a session.
+ * portal holds about them and their contracts' dependents (their Pix Automático authorizations
+ * too), as JSON and as PDF; nobody else's, whatever the request names; limited per day; refused
+ * without a session.
  */
 import { describe, expect, it } from 'vitest'
 import { pdfText } from '../../tests/helpers/pdf'
@@ -56,6 +57,57 @@ describe.each(backends)('GET /client/personal-data (%s)', (backend) => {
     // No secret that is not hers to read: passkeys' keys, tokens, login codes.
     const text = JSON.stringify(data)
     expect(text).not.toMatch(/public_?key|credential|token|codigo_de_acesso/i)
+  })
+
+  it('includes her Pix Automático authorizations: state, who cancelled, amount, dates, receiver', async () => {
+    const pixAutomatico = `/socios-api/client/contract/${demoIds.ana.contract}/pix-automatico`
+    const enrolled = await server.app.request(pixAutomatico, {
+      method: 'POST',
+      ...bearer(tokens.ana),
+    })
+    expect(enrolled.status).toBe(201)
+    const view = (await enrolled.json()) as {
+      idRec: string
+      firstDate: string
+      lastDate: string
+      receiver: { name: string; cnpj: string }
+    }
+    const approved = await server.app.request(`/sandbox/pix/rec/${view.idRec}/approve`, {
+      method: 'POST',
+    })
+    expect(approved.status).toBe(200)
+    const cancelled = await server.app.request(pixAutomatico, {
+      method: 'DELETE',
+      ...bearer(tokens.ana),
+    })
+    expect(cancelled.status).toBe(200)
+
+    // biome-ignore lint/suspicious/noExplicitAny: the test reads the document as a person would
+    const data: any = await (await download(tokens.ana)).json()
+    expect(data.contratos[0].debito_automatico_pix).toEqual([
+      {
+        id_rec: view.idRec,
+        situacao: 'CANCELADA',
+        valor: null,
+        valor_maximo: 189.9,
+        frequencia: 'MENSAL',
+        primeira_cobranca: view.firstDate,
+        ultima_cobranca: view.lastDate,
+        recebedor: { nome: view.receiver.name, cnpj: view.receiver.cnpj },
+        cancelado_por: 'USUARIO_RECEBEDOR',
+        motivo: expect.stringMatching(/^SLCR: /),
+        pedido_em: expect.any(String),
+        atualizado_em: expect.any(String),
+      },
+    ])
+    const pdf = await pdfText(
+      Uint8Array.from(Buffer.from(await (await download(tokens.ana, '/pdf')).text(), 'base64')),
+    )
+    expect(pdf).toContain('Débito automático via Pix')
+    expect(pdf).toContain(view.idRec)
+    // Bruno's copy has none of it.
+    const his = await (await download(tokens.bruno)).text()
+    expect(his).not.toContain(view.idRec)
   })
 
   it('the same, readable, as a PDF', async () => {

@@ -4,9 +4,19 @@
  * provider's externalId, read in the same transaction.
  */
 import { eq, inArray } from 'drizzle-orm'
+import type { EventType } from '../../contract/webhooks'
 import type { Database } from '../db/client'
-import { contracts, dependents, dependentTypes, paymentOrders, persons } from '../db/schema'
+import {
+  contracts,
+  dependents,
+  dependentTypes,
+  paymentOrders,
+  persons,
+  type pixRecurrences,
+  type RecurrenceStatus,
+} from '../db/schema'
 import { recordEvent } from './events'
+import { recurrenceAmountOf } from './mappers'
 
 type Ref = { id: string; externalId: string | null }
 
@@ -238,6 +248,49 @@ export async function recurrenceCardUpdated(
     tx,
     'recurrence.card_updated',
     { contract: await contractRef(tx, input.contractId), brand: input.brand, last4: input.last4 },
+    input.at,
+  )
+}
+
+/** The event of each state a Pix Automático authorization moves to (none for CRIADA). */
+const pixAutomaticoEvents: Partial<Record<RecurrenceStatus, EventType>> = {
+  APROVADA: 'pix_automatico.approved',
+  REJEITADA: 'pix_automatico.rejected',
+  CANCELADA: 'pix_automatico.cancelled',
+  EXPIRADA: 'pix_automatico.expired',
+}
+
+/** An authorization moved (`moved`, as written), in the transaction of its conditional update. */
+export async function pixAutomaticoMoved(
+  tx: Database,
+  input: {
+    moved: typeof pixRecurrences.$inferSelect
+    from: RecurrenceStatus
+    reason: { code: string; description: string } | undefined
+    at: Date
+  },
+) {
+  const { moved } = input
+  const type = pixAutomaticoEvents[moved.status]
+  if (!type) return
+  await recordEvent(
+    tx,
+    type,
+    {
+      contract: await contractRef(tx, moved.contractId),
+      authorization: { id: moved.id, idRec: moved.idRec },
+      status: moved.status,
+      previousStatus: input.from,
+      cancelledBy: moved.cancelledBy,
+      reason: input.reason
+        ? { code: input.reason.code, description: input.reason.description }
+        : null,
+      amount: recurrenceAmountOf(moved),
+      frequency: moved.periodicity,
+      firstDate: moved.firstDate,
+      lastDate: moved.lastDate,
+      changedAt: input.at.toISOString(),
+    },
     input.at,
   )
 }

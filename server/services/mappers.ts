@@ -3,7 +3,8 @@
  * documents, phone and address objects carry the person's id.
  */
 import type { FileAttachment, Person } from '../../contract/contracts'
-import type { filesAttached, persons } from '../db/schema'
+import type { RecurrenceView } from '../../contract/pix-automatico'
+import type { filesAttached, persons, pixRecurrences } from '../db/schema'
 
 export type PersonRow = typeof persons.$inferSelect
 export type FileRow = typeof filesAttached.$inferSelect
@@ -57,3 +58,11 @@ export function toPerson(person: PersonRow, files: FileRow[]): Person {
 
 /** Timestamps go out as ISO strings; missing ones as null. */
 export const isoOrNull = (date: Date | null) => (date ? date.toISOString() : null)
+
+/** A Pix Automático authorization's amount: each charge's fixed value, or else the most one may be. */
+export const recurrenceAmountOf = (
+  row: Pick<typeof pixRecurrences.$inferSelect, 'fixedAmount' | 'maximumAmount'>,
+): RecurrenceView['amount'] =>
+  row.fixedAmount !== null
+    ? { kind: 'FIXED', value: row.fixedAmount }
+    : { kind: 'MAXIMUM', value: row.maximumAmount ?? 0 }

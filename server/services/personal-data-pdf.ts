@@ -123,6 +123,13 @@ export async function personalDataPdf(data: PersonalData, now: Date): Promise<Ui
         `${when(payment.criado_em)} · ${payment.forma}${payment.cartao ? ` ${payment.cartao.bandeira} final ${payment.cartao.final}` : ''} · ${reais(payment.valor)} · ${payment.situacao} · parcela(s) ${payment.parcelas.join(', ')}`,
         { indent: 12, after: 0 },
       )
+    if (contract.debito_automatico_pix.length)
+      w.text('Débito automático via Pix', { font: bold, after: 0 })
+    for (const recurrence of contract.debito_automatico_pix)
+      w.text(
+        `${recurrence.id_rec} · ${recurrence.situacao}${recurrence.cancelado_por ? ` por ${recurrence.cancelado_por}` : ''} · ${recurrence.valor === null ? `até ${reais(recurrence.valor_maximo)}` : reais(recurrence.valor)} · ${day(recurrence.primeira_cobranca)} a ${day(recurrence.ultima_cobranca)} · ${recurrence.recebedor.nome} (CNPJ ${recurrence.recebedor.cnpj}) · pedido em ${when(recurrence.pedido_em)}`,
+        { indent: 12, after: 0 },
+      )
   }
 
   w.rule()

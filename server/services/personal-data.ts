@@ -24,6 +24,7 @@ import {
   paymentLinks,
   paymentOrders,
   persons,
+  pixRecurrences,
   receivedPayments,
   reminderPreferences,
   reminderSends,
@@ -162,6 +163,13 @@ export async function personalData(
       .orderBy(asc(reminderSends.sentAt)),
   )
   const numberOf = new Map(instalments.map((row) => [row.id, row.installment]))
+  const recurrences = await forIds(contractIds, (ids) =>
+    db
+      .select()
+      .from(pixRecurrences)
+      .where(inArray(pixRecurrences.contractId, ids))
+      .orderBy(asc(pixRecurrences.createdAt)),
+  )
 
   const [preferences] = await db
     .select()
@@ -247,6 +255,23 @@ export async function personalData(
               estorno: row.refundStatus,
               estornado_em: iso(row.refundedAt),
             })),
+        })),
+      /** "Débito automático via Pix" (Pix Automático): each authorization asked, and how it ended. */
+      debito_automatico_pix: recurrences
+        .filter((row) => row.contractId === contract.id)
+        .map((row) => ({
+          id_rec: row.idRec,
+          situacao: row.status,
+          valor: row.fixedAmount === null ? null : reais(row.fixedAmount),
+          valor_maximo: row.fixedAmount === null ? reais(row.maximumAmount) : null,
+          frequencia: row.periodicity,
+          primeira_cobranca: row.firstDate,
+          ultima_cobranca: row.lastDate,
+          recebedor: { nome: row.receiverName, cnpj: row.receiverCnpj },
+          cancelado_por: row.cancelledBy,
+          motivo: row.endReason,
+          pedido_em: iso(row.createdAt),
+          atualizado_em: iso(row.updatedAt),
         })),
     })),
     consentimentos: held.map(({ contract, plan }) => ({

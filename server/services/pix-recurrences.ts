@@ -31,7 +31,8 @@ import { readCharge } from './charges'
 import { generatePix } from './checkout-pix'
 import type { PaymentsDeps } from './collections'
 import { contractMessages } from './contracts'
-import { fullName } from './mappers'
+import { pixAutomaticoMoved } from './event-records'
+import { fullName, recurrenceAmountOf } from './mappers'
 import { addDaysTo, todayInSaoPaulo } from './payment-amounts'
 import { newLinkCode } from './payment-links'
 import {
@@ -68,10 +69,44 @@ const movesTo = (to: RecurrenceStatus) =>
   )
 const liveStatuses: RecurrenceStatus[] = ['CRIADA', 'APROVADA']
 
+/** Pix Automático is offered: a bank client and the account its charges pay into. */
+const offered = (deps: PaymentsDeps) => Boolean(deps.pix && deps.config.pix?.account)
+
 function pixOf(deps: PaymentsDeps) {
-  if (!deps.pix || !deps.config.pix?.account)
-    throw new ApiError(503, recurrenceMessages.unavailable)
+  if (!deps.pix || !offered(deps)) throw new ApiError(503, recurrenceMessages.unavailable)
   return deps.pix
+}
+
+/**
+ * The contract's open instalments, split where the /cobr window opens: `now`, due before it
+ * (journey 3 pays them with the authorization), and `later`, the ones the authorization charges.
+ */
+async function instalmentsToCharge(deps: PaymentsDeps, contractId: string) {
+  const windowStart = addDaysTo(todayInSaoPaulo(deps.now()), COBR_FIRST_DAY)
+  const open = await deps.db
+    .select()
+    .from(paymentOrders)
+    .where(
+      and(
+        eq(paymentOrders.contractId, contractId),
+        ne(paymentOrders.status, 'PAID'),
+        isNull(paymentOrders.cancelledAt),
+      ),
+    )
+    .orderBy(paymentOrders.dueDate, paymentOrders.installment)
+  return {
+    now: open.filter((row) => row.dueDate < windowStart),
+    later: open.filter((row) => row.dueDate >= windowStart),
+  }
+}
+
+/**
+ * Whether "Ativar" may start an authorization for the contract now: Pix Automático offered and
+ * instalments left for it to charge (else the POST answers 503 or 422). The caller knows none is
+ * live.
+ */
+async function enrolable(deps: PaymentsDeps, contractId: string): Promise<boolean> {
+  return offered(deps) && (await instalmentsToCharge(deps, contractId)).later.length > 0
 }
 
 function bankFailed(deps: PaymentsDeps, what: string, error: unknown): ApiError {
@@ -93,7 +128,8 @@ async function holderContract(db: Database, personId: string, contractId: string
 }
 
 /** What the screen shows of an authorization. */
-async function viewOf(db: Database, row: Recurrence): Promise<RecurrenceView> {
+async function viewOf(deps: PaymentsDeps, row: Recurrence): Promise<RecurrenceView> {
+  const { db } = deps
   let immediate: RecurrenceView['immediate'] = null
   if (row.journeyTxid) {
     const [charge] = await db
@@ -119,16 +155,14 @@ async function viewOf(db: Database, row: Recurrence): Promise<RecurrenceView> {
     status: row.status,
     cancelledBy: row.cancelledBy,
     reason: row.endReason,
-    amount:
-      row.fixedAmount !== null
-        ? { kind: 'FIXED', value: row.fixedAmount }
-        : { kind: 'MAXIMUM', value: row.maximumAmount ?? 0 },
+    amount: recurrenceAmountOf(row),
     frequency: row.periodicity,
     firstDate: row.firstDate,
     lastDate: row.lastDate,
     receiver: { name: row.receiverName, cnpj: row.receiverCnpj },
     qrCode: row.status === 'CRIADA' ? row.copyPaste : null,
     immediate,
+    canEnrol: !liveStatuses.includes(row.status) && (await enrolable(deps, row.contractId)),
   }
 }
 
@@ -143,20 +177,24 @@ async function newestOf(db: Database, contractId: string): Promise<Recurrence | 
   return row
 }
 
+/**
+ * The contract's newest authorization; or, when it never had one, whether "Ativar" may start
+ * one (the GET's 404 says it, so the screen offers only what can work).
+ */
 export async function readRecurrence(
   deps: PaymentsDeps,
   personId: string,
   contractId: string,
-): Promise<RecurrenceView> {
-  return viewOf(deps.db, await holdersNewest(deps, personId, contractId))
+): Promise<{ view: RecurrenceView } | { view: null; canEnrol: boolean }> {
+  const row = await holdersNewest(deps, personId, contractId)
+  if (!row) return { view: null, canEnrol: await enrolable(deps, contractId) }
+  return { view: await viewOf(deps, row) }
 }
 
-/** The holder's own contract's newest authorization, or 404 (another holder's reads as none). */
+/** The holder's own contract's newest authorization, if any (another holder's contract: 404). */
 async function holdersNewest(deps: PaymentsDeps, personId: string, contractId: string) {
   await holderContract(deps.db, personId, contractId)
-  const row = await newestOf(deps.db, contractId)
-  if (!row) throw new ApiError(404, recurrenceMessages.notFound)
-  return row
+  return newestOf(deps.db, contractId)
 }
 
 /**
@@ -179,28 +217,14 @@ export async function enrolRecurrence(
     )
   if (live?.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
   if (live && (await stillPayable(deps.db, live)))
-    return { created: false, view: await viewOf(deps.db, live) }
+    return { created: false, view: await viewOf(deps, live) }
   // Its QR's Pix ran out (expired, replaced) before the payer answered: that authorization is
   // withdrawn at the bank and a new QR made, so the screen never shows a code that cannot work.
   if (live) await withdraw(deps, live)
   const cpf = person.cpf?.replace(/\D/g, '')
   if (!cpf) throw new ApiError(422, recurrenceMessages.cpfMissing)
 
-  const today = todayInSaoPaulo(deps.now())
-  const windowStart = addDaysTo(today, COBR_FIRST_DAY)
-  const open = await deps.db
-    .select()
-    .from(paymentOrders)
-    .where(
-      and(
-        eq(paymentOrders.contractId, contractId),
-        ne(paymentOrders.status, 'PAID'),
-        isNull(paymentOrders.cancelledAt),
-      ),
-    )
-    .orderBy(paymentOrders.dueDate, paymentOrders.installment)
-  const now = open.filter((row) => row.dueDate < windowStart)
-  const later = open.filter((row) => row.dueDate >= windowStart)
+  const { now, later } = await instalmentsToCharge(deps, contractId)
   const [first] = later
   const last = later.at(-1)
   if (!first || !last) throw new ApiError(422, recurrenceMessages.nothingToCharge)
@@ -275,7 +299,7 @@ export async function enrolRecurrence(
       })
       .returning()
     if (!row) throw new Error('recorrência não gravada')
-    return { created: true, view: await viewOf(deps.db, row) }
+    return { created: true, view: await viewOf(deps, row) }
   } catch (error) {
     // Another request enrolled the contract meanwhile (one live per contract): this one goes.
     await pix.cancelRecurrence(created.id).catch(() => undefined)
@@ -288,7 +312,7 @@ export async function enrolRecurrence(
           inArray(pixRecurrences.status, liveStatuses),
         ),
       )
-    if (other) return { created: false, view: await viewOf(deps.db, other) }
+    if (other) return { created: false, view: await viewOf(deps, other) }
     throw error
   }
 }
@@ -340,16 +364,32 @@ export async function applyRecurrence(
 ): Promise<Recurrence> {
   if (bank.status === row.status) return row
   const reason = bank.cancellation ?? bank.rejection
-  const [moved] = await deps.db
-    .update(pixRecurrences)
-    .set({
-      status: bank.status,
-      updatedAt: deps.now(),
-      ...(bank.cancellation ? { cancelledBy: bank.cancellation.by } : {}),
-      ...(reason ? { endReason: `${reason.code}: ${reason.description}` } : {}),
-    })
-    .where(and(eq(pixRecurrences.id, row.id), inArray(pixRecurrences.status, movesTo(bank.status))))
-    .returning()
+  const at = deps.now()
+  // The move and its event for the provider in one transaction, the row locked: only the one
+  // that moved it records it, from where it really was (a repeated notification, or another
+  // instance with the same news, finds it moved and adds none).
+  const moved = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ status: pixRecurrences.status })
+      .from(pixRecurrences)
+      .where(eq(pixRecurrences.id, row.id))
+      .for('update')
+    if (!current || !recurrenceMoves[current.status].includes(bank.status)) return undefined
+    const [done] = await tx
+      .update(pixRecurrences)
+      .set({
+        status: bank.status,
+        updatedAt: at,
+        ...(bank.cancellation ? { cancelledBy: bank.cancellation.by } : {}),
+        ...(reason ? { endReason: `${reason.code}: ${reason.description}` } : {}),
+      })
+      .where(
+        and(eq(pixRecurrences.id, row.id), inArray(pixRecurrences.status, movesTo(bank.status))),
+      )
+      .returning()
+    if (done) await pixAutomaticoMoved(tx, { moved: done, from: current.status, reason, at })
+    return done
+  })
   if (!moved) return (await readRecurrenceRow(deps.db, row.id)) ?? row
   deps.logger.info(
     { recurrence: row.id, idRec: row.idRec },
@@ -392,8 +432,9 @@ export async function cancelRecurrence(
   contractId: string,
 ): Promise<RecurrenceView> {
   const row = await holdersNewest(deps, personId, contractId)
+  if (!row) throw new ApiError(404, recurrenceMessages.notFound)
   if (!liveStatuses.includes(row.status)) throw new ApiError(409, recurrenceMessages.ended)
-  return viewOf(deps.db, await cancelAtBank(deps, row))
+  return viewOf(deps, await cancelAtBank(deps, row))
 }
 
 /**

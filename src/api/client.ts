@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly serverMessage: string | null,
     /** A 429's `Retry-After`: seconds until the server takes one more try; null when absent. */
     readonly retryAfterSeconds: number | null = null,
+    /** The answer's JSON, for a failure declared with more than its message (undefined if none). */
+    readonly body: unknown = undefined,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -82,15 +84,16 @@ function withDeadline(signal: AbortSignal | undefined, timeoutMs: number): Abort
   return 'any' in AbortSignal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : signal
 }
 
-async function readMessage(response: Response): Promise<string | null> {
+async function readFailure(response: Response): Promise<{ body: unknown; message: string | null }> {
   try {
     const body: unknown = await response.json()
     if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string')
-      return body.message
+      return { body, message: body.message }
+    return { body, message: null }
   } catch {
     // Not JSON: there is no server message to show.
   }
-  return null
+  return { body: undefined, message: null }
 }
 
 /** `Retry-After` in seconds (RFC 9110 §10.2.3: delay-seconds or an HTTP date). */
@@ -251,12 +254,13 @@ export async function send<S extends v.GenericSchema>(
   // A 304 answers only a request that named a version; anything else is a failure like others.
   if (response.status === 304 && ifNoneMatch) return response
   if (!response.ok) {
-    const serverMessage = await readMessage(response)
+    const { body: failure, message: serverMessage } = await readFailure(response)
     const error = new ApiError(
       response.status,
       serverMessage ?? serverFailureMessage,
       serverMessage,
       retryAfterSeconds(response.headers.get('retry-after')),
+      failure,
     )
     if (error.sessionExpired && token) notifySessionExpired()
     throw error

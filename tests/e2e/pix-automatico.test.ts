@@ -2,7 +2,8 @@
  * "Débito automático via Pix" on Pagamentos (Pix Automático, decision 025): Ana asks for it, sees
  * the QR, the copia e cola and what she authorizes; her bank (the demo's sandbox) approves, and
  * the screen says it is active by itself; she cancels it (asked first). And the bank refusing
- * it: the screen says so and offers it again. axe on every state.
+ * it: the screen says so and offers it again. A contract with nothing left for it to charge
+ * offers nothing. axe on every state.
  */
 import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
@@ -79,6 +80,26 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
       ),
     )
     await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectNoAxeViolations(page)
+  })
+
+  it('nothing left for it to charge (every instalment already due): no offer at all', async () => {
+    // Bruno's water park: paid or overdue, none falls due late enough for a /cobr.
+    const read = page.waitForResponse(
+      (response) =>
+        response.url().endsWith(`/contract/${demoIds.bruno.overdue.contract}/pix-automatico`) &&
+        response.request().method() === 'GET',
+    )
+    await journey.loggedInPage('bruno@exemplo.com.br', {
+      contractId: demoIds.bruno.overdue.contract,
+      path: '/search',
+    })
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 3' }))
+    const answered = await read
+    expect(answered.status()).toBe(404)
+    expect(await answered.json()).toMatchObject({ canEnrol: false })
+    await expect.poll(() => section().count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Ativar débito automático' }).count()).toBe(0)
     await expectNoAxeViolations(page)
   })
 

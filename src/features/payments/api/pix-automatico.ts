@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
 import {
   cancelPixAutomatico,
   enrolPixAutomatico,
   getPixAutomatico,
 } from '../../../../contract/api/pix-automatico'
-import type { RecurrenceView } from '../../../../contract/pix-automatico'
+import { noRecurrence, type RecurrenceView } from '../../../../contract/pix-automatico'
 import { call } from '../../../api/call'
 import { ApiError } from '../../../api/client'
 
@@ -16,12 +17,23 @@ export const pixAutomaticoKeys = {
 /** Seconds between looks at the bank's answer while the QR waits for the holder's bank app. */
 export const pixAutomaticoWatchMs = 3_000
 
-/** The contract's newest authorization, or null when it never had one (the server's 404). */
-async function readPixAutomatico(contractId: string, signal: AbortSignal) {
+/**
+ * The contract's newest authorization (null when it never had one: the server's 404), and
+ * whether "Ativar" may start one now (false with nothing left to charge).
+ */
+export type PixAutomaticoRead = { view: RecurrenceView | null; canEnrol: boolean }
+
+const shown = (view: RecurrenceView): PixAutomaticoRead => ({ view, canEnrol: view.canEnrol })
+
+async function readPixAutomatico(
+  contractId: string,
+  signal: AbortSignal,
+): Promise<PixAutomaticoRead> {
   try {
-    return await call(getPixAutomatico, { params: { id: contractId } }, { signal })
+    return shown(await call(getPixAutomatico, { params: { id: contractId } }, { signal }))
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null
+    if (error instanceof ApiError && error.status === 404)
+      return { view: null, canEnrol: v.is(noRecurrence, error.body) && !!error.body.canEnrol }
     throw error
   }
 }
@@ -35,7 +47,7 @@ export function usePixAutomatico(contractId: string) {
     queryKey: pixAutomaticoKeys.contract(contractId),
     queryFn: ({ signal }) => readPixAutomatico(contractId, signal),
     refetchInterval: (query) =>
-      query.state.data?.status === 'CRIADA' ? pixAutomaticoWatchMs : false,
+      query.state.data?.view?.status === 'CRIADA' ? pixAutomaticoWatchMs : false,
   })
 }
 
@@ -43,7 +55,7 @@ export function usePixAutomatico(contractId: string) {
 export function usePixAutomaticoActions(contractId: string) {
   const queryClient = useQueryClient()
   const show = (view: RecurrenceView) =>
-    queryClient.setQueryData(pixAutomaticoKeys.contract(contractId), view)
+    queryClient.setQueryData(pixAutomaticoKeys.contract(contractId), shown(view))
   const enrol = useMutation({
     mutationFn: () => call(enrolPixAutomatico, { params: { id: contractId } }),
     onSuccess: show,

@@ -31,7 +31,8 @@ type Props = { contractId: string; online: boolean }
  * or expired → one line, and the way to ask again. Loaded apart from the list (lazy).
  */
 export default function PixAutomaticoSection({ contractId, online }: Props) {
-  const { data: view, error, isPending } = usePixAutomatico(contractId)
+  const { data, error, isPending } = usePixAutomatico(contractId)
+  const view = data?.view ?? undefined
   const { enrol, cancel } = usePixAutomaticoActions(contractId)
   const [asking, setAsking] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
@@ -67,6 +68,10 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
   const actionError = enrol.error ?? cancel.error
   const ended = view ? endedText(view) : null
   const showTerms = view && (status === 'CRIADA' || status === 'APROVADA')
+  // Nothing left for it to charge (all paid, say), or not offered: no "Ativar". Never enrolled,
+  // there is nothing to say at all; an ended one keeps its line.
+  const offered = data?.canEnrol ?? true
+  if (data && !data.view && !data.canEnrol) return null
 
   return (
     <section
@@ -123,6 +128,7 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
         </Button>
       ) : (
         status !== 'CRIADA' &&
+        offered &&
         !(isPending && online) && (
           <>
             {!view && <p>{pixAutomaticoMessages.what}</p>}

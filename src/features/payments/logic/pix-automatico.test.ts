@@ -16,6 +16,7 @@ const view: RecurrenceView = {
   receiver: { name: 'Clube Exemplo', cnpj: '12345678000190' },
   qrCode: '000201…',
   immediate: null,
+  canEnrol: false,
 }
 
 describe('Débito automático via Pix: the words of the terms', () => {

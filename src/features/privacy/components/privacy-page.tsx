@@ -31,9 +31,10 @@ export function PrivacyPage() {
       <h2>O que guardamos</h2>
       <p>
         Seu cadastro e o dos seus dependentes (nome, nascimento, documentos, contato, endereço e
-        foto), os documentos enviados, os contratos, as parcelas e os pagamentos, os termos que você
-        aceitou e quando, as passkeys e as sessões de acesso, e suas preferências de lembrete. Dados
-        de cartão não passam por aqui: vão direto ao processador de pagamentos.
+        foto), os documentos enviados, os contratos, as parcelas e os pagamentos (com as
+        autorizações de débito automático via Pix), os termos que você aceitou e quando, as passkeys
+        e as sessões de acesso, e suas preferências de lembrete. Dados de cartão não passam por
+        aqui: vão direto ao processador de pagamentos.
       </p>
       <h2>Para quê</h2>
       <p>

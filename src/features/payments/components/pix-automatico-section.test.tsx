@@ -1,0 +1,94 @@
+/**
+ * "Débito automático via Pix" on Pagamentos: "Ativar" is offered only when the server says an
+ * authorization can start (`canEnrol`, on the GET's 404 or on the last one's view). A contract
+ * with nothing left to charge (all paid) shows no offer at all; an ended authorization keeps its
+ * line, without "Ativar".
+ */
+import { screen, waitFor } from '@testing-library/react'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { RecurrenceView } from '../../../../contract/pix-automatico'
+import { renderScreen } from '../../../test/render'
+import PixAutomaticoSection, { pixAutomaticoMessages } from './pix-automatico-section'
+
+const contractId = 'a0000000-0000-4000-8000-000000000002'
+const ativar = { name: 'Ativar débito automático' }
+
+const cancelled: RecurrenceView = {
+  id: 'r1',
+  contractId,
+  idRec: 'RR1234567820261128abc',
+  status: 'CANCELADA',
+  cancelledBy: 'USUARIO_RECEBEDOR',
+  reason: 'SLCR: cancelado pelo recebedor',
+  amount: { kind: 'FIXED', value: 18_990 },
+  frequency: 'MENSAL',
+  firstDate: '2026-12-10',
+  lastDate: '2027-06-10',
+  receiver: { name: 'Clube Exemplo', cnpj: '12345678000190' },
+  qrCode: null,
+  immediate: null,
+  canEnrol: false,
+}
+
+/** What the server answers the section's GET: a status and its JSON. */
+let answer: { status: number; body: unknown }
+const reads: string[] = []
+beforeEach(() => {
+  reads.length = 0
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      reads.push(String(url))
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      })
+    }),
+  )
+})
+
+const render = () =>
+  renderScreen(() => <PixAutomaticoSection contractId={contractId} online={true} />)
+const notEnrolled = (canEnrol: boolean) => ({
+  status: 404,
+  body: { message: 'Este contrato não tem débito automático via Pix.', canEnrol },
+})
+
+describe('Débito automático via Pix: Ativar only when something is left to charge', () => {
+  it('never enrolled, instalments to charge: what it is, and Ativar', async () => {
+    answer = notEnrolled(true)
+    render()
+    expect(await screen.findByRole('button', ativar)).toBeTruthy()
+    expect(screen.getByText(pixAutomaticoMessages.what)).toBeTruthy()
+    expect(reads).toEqual([expect.stringContaining(`/contract/${contractId}/pix-automatico`)])
+  })
+
+  it('never enrolled, nothing left to charge (all paid): no section, no offer', async () => {
+    answer = notEnrolled(false)
+    render()
+    await waitFor(() => expect(reads).toHaveLength(1))
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: pixAutomaticoMessages.title })).toBeNull(),
+    )
+    expect(screen.queryByRole('button', ativar)).toBeNull()
+    expect(screen.queryByText(pixAutomaticoMessages.what)).toBeNull()
+  })
+
+  it('cancelled, nothing left to charge: the line stays, no Ativar', async () => {
+    answer = { status: 200, body: cancelled }
+    render()
+    expect(
+      await screen.findByText(
+        'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+      ),
+    ).toBeTruthy()
+    expect(screen.getByRole('heading', { name: pixAutomaticoMessages.title })).toBeTruthy()
+    expect(screen.queryByRole('button', ativar)).toBeNull()
+  })
+
+  it('cancelled, instalments still to charge: Ativar again', async () => {
+    answer = { status: 200, body: { ...cancelled, canEnrol: true } }
+    render()
+    expect(await screen.findByRole('button', ativar)).toBeTruthy()
+  })
+})
