@@ -148,6 +148,15 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(way.width).toBeLessThan(card.width / 2)
     })
 
+    it('centres the bar of ticked instalments on the list it acts on, not on the window', async () => {
+      await open(page, '/search', 'Pagamentos')
+      await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
+      const bar = await boxOf(page.getByRole('region', { name: 'Parcelas selecionadas' }))
+      const main = await boxOf(page.getByRole('main'))
+      expect(Math.abs(bar.x + bar.width / 2 - (main.x + main.width / 2))).toBeLessThanOrEqual(2)
+      await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).uncheck()
+    })
+
     it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {
       await open(page, '/holder', 'Meu cadastro')
       const width = async (label: string) =>
