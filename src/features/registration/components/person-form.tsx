@@ -256,11 +256,9 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     setErrors(found)
     const first = firstError(found)
     if (first) {
-      // The spec's message for the first field, and how many there are in all.
-      toast.error(first.message, {
-        description: errorSummary(Object.keys(found).length),
-        duration: toastDuration.validation,
-      })
+      // The spec's message for the first field; how many there are in all is said once, by the
+      // summary at the top of the form, and each field says its own under it.
+      toast.error(first.message, { duration: toastDuration.validation })
       setFocusFirstError((count) => count + 1)
       return
     }
