@@ -148,13 +148,17 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(way.width).toBeLessThan(card.width / 2)
     })
 
-    it('centres the bar of ticked instalments on the list it acts on, not on the window', async () => {
+    it('centres the bar of ticked instalments on the list it acts on; the action under it is as wide as its words', async () => {
       await open(page, '/search', 'Pagamentos')
       await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).check()
       const bar = await boxOf(page.getByRole('region', { name: 'Parcelas selecionadas' }))
       const main = await boxOf(page.getByRole('main'))
       expect(Math.abs(bar.x + bar.width / 2 - (main.x + main.width / 2))).toBeLessThanOrEqual(2)
       await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).uncheck()
+      // Under the table, Pix Automático's action is as wide as its words, not the page's width.
+      const ativar = await boxOf(page.getByRole('button', { name: 'Ativar débito automático' }))
+      expect(ativar.width).toBeLessThan(main.width / 2)
+      expect(Math.abs(ativar.x - (main.x + 16))).toBeLessThanOrEqual(2)
     })
 
     it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {
