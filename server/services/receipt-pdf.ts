@@ -2,7 +2,7 @@
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { formatCpf } from '../../contract/format'
 import { reais } from './holder-messages'
-import type { Receipt } from './receipts'
+import { lateChargesText, type Receipt } from './receipts'
 import { encodable } from './term-pdf'
 
 const PAGE = { width: 595.28, height: 841.89 }
@@ -61,7 +61,13 @@ export async function receiptPdf(
       `${instalment.description} — ${reais(instalment.paid)}`,
     )
   y -= 10
-  line(`Total pago: ${reais(receipt.total)}`, { size: 14, font: bold, after: 18 })
+  line(`Total pago: ${reais(receipt.total)}`, {
+    size: 14,
+    font: bold,
+    after: receipt.lateCharges ? 6 : 18,
+  })
+  if (receipt.lateCharges)
+    line(lateChargesText(reais(receipt.lateCharges)), { size: 10, color: MUTED, after: 18 })
   line(`Emitido em ${moment.format(issuedAt)} pelo ${portal}.`, { size: 9, color: MUTED })
   return doc.save()
 }
