@@ -69,3 +69,10 @@ export function instalmentDue(row: InstalmentRow, today: string): InstalmentDue 
     total: base + fine + fee,
   }
 }
+
+/**
+ * A Pix with a due date paid late (decision 025): the bank computed its fine and interest. The
+ * receipt and /success say it with the amount, formatted by each side (R$ 1,23).
+ */
+export const lateChargesText = (amount: string) =>
+  `Pago após o vencimento: o total inclui ${amount} de multa e juros calculados pelo banco.`

@@ -1,8 +1,9 @@
 /** The receipt as a one-page A4 PDF (pdf-lib, Helvetica: accents render, text can be copied). */
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { formatCpf } from '../../contract/format'
+import { lateChargesText } from '../../contract/late-charges'
 import { reais } from './holder-messages'
-import { lateChargesText, type Receipt } from './receipts'
+import type { Receipt } from './receipts'
 import { encodable } from './term-pdf'
 
 const PAGE = { width: 595.28, height: 841.89 }

@@ -36,10 +36,6 @@ export interface Receipt {
   lateCharges?: number
 }
 
-/** The sentence the receipt and /success say when the bank added fine and interest. */
-export const lateChargesText = (amount: string) =>
-  `Pago após o vencimento: o total inclui ${amount} de multa e juros calculados pelo banco.`
-
 const methodLabel = (method: string, card?: { brand: string; lastFour: string }) => {
   const cardText = card ? ` (${card.brand.toUpperCase()} final ${card.lastFour})` : ''
   switch (method) {

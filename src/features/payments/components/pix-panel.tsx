@@ -9,6 +9,7 @@ import { Button } from '../../../ui/button'
 import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
 import { generatePix, pixStatus, verifyPix } from '../api/checkout'
+import { copyCode } from '../logic/copy-code'
 import { type Adjustment, pixAmount, tabLabel } from '../logic/options'
 import {
   clearStoredPix,
@@ -160,22 +161,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
     })
 
   function copy() {
-    if (!pix) return
-    // Inside the tap, with no await before it: browsers only allow copying from a user gesture.
-    navigator.clipboard
-      ?.writeText(pix.qrCode)
-      .then(() => toast.success(pixMessages.copied, { duration: toastDuration.validation }))
-      .catch(copyByHand)
-    if (!navigator.clipboard) copyByHand()
-  }
-
-  function copyByHand() {
-    const field = codeText.current
-    field?.focus()
-    field?.select()
-    const copied = typeof document.execCommand === 'function' && document.execCommand('copy')
-    if (copied) toast.success(pixMessages.copied, { duration: toastDuration.validation })
-    else toast.info(pixMessages.copyByHand, { duration: toastDuration.default })
+    if (pix) copyCode(pix.qrCode, codeText.current, pixMessages)
   }
 
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
