@@ -16,7 +16,7 @@ import { FINE_BASIS_POINTS, MONTHLY_INTEREST_BASIS_POINTS } from '../../contract
 import type { BoletoResponse } from '../../contract/payments'
 import { PixApiError } from '../adapters/pix-api/client'
 import { cobvAmountOn, lastPayableDay } from '../adapters/pix-api/due-amount'
-import type { DueCollection } from '../adapters/pix-api/due-date'
+import type { DueCollection, NewDueCollection } from '../adapters/pix-api/due-date'
 import { toValor } from '../adapters/pix-api/schemas'
 import type { Database } from '../db/client'
 import { paymentCharges } from '../db/schema'
@@ -42,6 +42,27 @@ export function boletoPixClaim(
   return { cobv: {} }
 }
 
+/**
+ * What PUT /cobv/{txid} carries for a boleto: its amount and due date, the contract's fine
+ * (multa modalidade 2: a percentage, once) and interest (juros modalidade 3: a percentage a
+ * month, over calendar days, as contract/late-charges.ts charges an instalment), payable
+ * COBV_DAYS_AFTER_DUE days after it.
+ */
+export const boletoPixTerms = (input: {
+  amount: number
+  dueDate: string
+  payer: { cpf: string; name: string }
+  message: string
+}): NewDueCollection => ({
+  amount: input.amount,
+  dueDate: input.dueDate,
+  daysAfterDue: COBV_DAYS_AFTER_DUE,
+  fine: { modality: 2, value: FINE_BASIS_POINTS },
+  interest: { modality: 3, value: MONTHLY_INTEREST_BASIS_POINTS },
+  payer: input.payer,
+  message: input.message || undefined,
+})
+
 /** The txid of a boleto's Pix with a due date: its charge's id without dashes. */
 export const cobvTxid = pixTxid
 
@@ -59,15 +80,15 @@ export async function sendBoletoPix(
   if (!deps.pix || !charge.data.cobv) return
   const txid = cobvTxid(charge.id)
   try {
-    const due = await deps.pix.createDueCollection(txid, {
-      amount: charge.amount,
-      dueDate,
-      daysAfterDue: COBV_DAYS_AFTER_DUE,
-      fine: { modality: 2, value: FINE_BASIS_POINTS },
-      interest: { modality: 3, value: MONTHLY_INTEREST_BASIS_POINTS },
-      payer: { cpf: context.person.cpf ?? '', name: fullName(context.person) },
-      message: `${context.modelName} ${context.contract.contractNumber ?? ''}`.trim() || undefined,
-    })
+    const due = await deps.pix.createDueCollection(
+      txid,
+      boletoPixTerms({
+        amount: charge.amount,
+        dueDate,
+        payer: { cpf: context.person.cpf ?? '', name: fullName(context.person) },
+        message: `${context.modelName} ${context.contract.contractNumber ?? ''}`.trim(),
+      }),
+    )
     return {
       dueDate: due.dueDate,
       daysAfterDue: due.daysAfterDue,
