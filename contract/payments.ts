@@ -386,13 +386,15 @@ export const boletoResponse = v.object({
   ),
   /**
    * Beyond the spec (decision 025): the boleto's Pix with a due date (/cobv), when the bank takes
-   * Pix and the option is one boleto. `copy_paste` is the BR Code (its QR too); `due_date` ISO;
+   * Pix and the option is one boleto. `txid` names it at the bank (as a Pix's does);
+   * `copy_paste` is the BR Code (its QR too); `due_date` ISO;
    * `amount_today` what the bank charges if paid today, of which `fine`, `interest` and
    * `discount` (cents); after the due date the bank adds `fine_percent` once and
    * `monthly_interest_percent` a month pro rata die, until `last_day`.
    */
   pix: v.optional(
     v.object({
+      txid: v.string(),
       copy_paste: v.string(),
       due_date: v.string(),
       last_day: v.string(),

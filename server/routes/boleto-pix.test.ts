@@ -91,6 +91,7 @@ describe.each(backends)("the boleto's Pix with a due date (%s)", (backend) => {
     const { code, body, charge, txid, dueDate } = await issue()
     const calendar = { dataDeVencimento: dueDate, validadeAposVencimento: 30 }
     expect(body.pix).toEqual({
+      txid,
       copy_paste: expect.stringMatching(/^000201/),
       due_date: dueDate,
       last_day: lastPayableDay(calendar),

@@ -125,6 +125,7 @@ export function boletoPixAnswer(charge: Charge, now: Date): BoletoResponse['pix'
   const today = cobvAmountOn(cobv.valor, calendar, todayInSaoPaulo(now))
   if (!today) return undefined
   return {
+    txid: cobvTxid(charge.id),
     copy_paste: cobv.copyPaste,
     due_date: cobv.dueDate,
     last_day: lastPayableDay(calendar),

@@ -17,7 +17,7 @@ export function BoletoPixBox({ pix }: { pix: BoletoPix }) {
   const field = useRef<HTMLTextAreaElement>(null)
   const today = todayLine(pix)
   return (
-    <section className={styles.box} aria-labelledby={`${id}-title`}>
+    <section className={`${styles.box} ${styles.paid}`} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{boletoPixMessages.title}</h2>
       <p className={styles.muted}>{boletoPixMessages.intro}</p>
       <dl className={styles.facts}>

@@ -103,16 +103,18 @@ function IssuedBoletos() {
   const [{ boletos, pix }] = useState(issuedBoletos)
   if (!boletos.length) return null
   return (
-    <section className={styles.boletos} aria-label="Boletos gerados">
-      {boletos.map((boleto, index) => (
-        <BoletoLine
-          key={boleto.digitable_line}
-          boleto={boleto}
-          title={boletos.length > 1 ? `Boleto ${index + 1} de ${boletos.length}` : 'Seu boleto'}
-        />
-      ))}
+    <>
+      <section className={styles.boletos} aria-label="Boletos gerados">
+        {boletos.map((boleto, index) => (
+          <BoletoLine
+            key={boleto.digitable_line}
+            boleto={boleto}
+            title={boletos.length > 1 ? `Boleto ${index + 1} de ${boletos.length}` : 'Seu boleto'}
+          />
+        ))}
+      </section>
       {pix && <BoletoPixBox pix={pix} />}
-    </section>
+    </>
   )
 }
 

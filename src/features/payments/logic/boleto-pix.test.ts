@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { type BoletoPix, lateTermsLine, todayLine } from './boleto-pix'
 
 const pix: BoletoPix = {
+  txid: 'a'.repeat(32),
   copy_paste: '000201',
   due_date: '2026-12-01',
   last_day: '2026-12-31',
