@@ -11,7 +11,7 @@ import { type HttpTransport, handlerTransport } from '../adapters/http'
 import { createPixApiClient } from '../adapters/pix-api/client'
 import { sandboxPixApiPath } from '../adapters/pix-api/index'
 import type { Cobr } from '../adapters/pix-api/recurrence-schemas'
-import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
+import { signWebhook } from '../adapters/pix-api/webhook'
 import { sandboxPix } from '../config'
 import { paymentCharges, paymentOrders, pixRecurrences } from '../db/schema'
 import { recordsOf } from '../demo/routes/sandbox-pix-records'
@@ -25,6 +25,7 @@ import {
   anaInstalments,
   checkoutPaths,
   linkFor,
+  notifyAsBank,
   pixValue,
   post,
   receivedMoney,
@@ -242,31 +243,17 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     }
     for (const [what, body] of Object.entries(bodies)) {
       const text = JSON.stringify(body)
-      for (const signature of [undefined, signWebhook('outro-segredo', text), 'sha256=00']) {
-        const answer = await server.app.request(`/socios-api/webhooks/pix/${what}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(signature ? { [webhookSignatureHeader]: signature } : {}),
-          },
-          body: text,
-        })
-        expect(answer.status).toBe(401)
-      }
+      for (const signature of [null, signWebhook('outro-segredo', text), 'sha256=00'])
+        expect(
+          (await notifyAsBank(server.app, what as 'rec' | 'cobr', text, signature)).status,
+        ).toBe(401)
     }
     expect(await server.db.select().from(pixRecurrences)).toEqual(before.recurrences)
     expect(await server.db.select().from(paymentCharges)).toEqual(before.charges)
     expect(server.logs.filter((line) => line.includes('assinatura inválida'))).toHaveLength(6)
     // Signed, it is read back from the bank, never believed: the cobr is still live there.
     const text = JSON.stringify(bodies.cobr)
-    const signed = await server.app.request('/socios-api/webhooks/pix/cobr', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, text),
-      },
-      body: text,
-    })
+    const signed = await notifyAsBank(server.app, 'cobr', text)
     expect(signed.status).toBe(200)
     expect(await chargeOf(txid)).toMatchObject({ status: 'PROCESSING' })
   })

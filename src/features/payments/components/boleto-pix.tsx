@@ -1,4 +1,3 @@
-import { QRCodeSVG } from 'qrcode.react'
 import { useId, useRef } from 'react'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -6,6 +5,7 @@ import { Button } from '../../../ui/button'
 import { type BoletoPix, boletoPixMessages, lateTermsLine, todayLine } from '../logic/boleto-pix'
 import { copyCode } from '../logic/copy-code'
 import styles from './payment.module.css'
+import { PixQr } from './pix-qr'
 
 /**
  * Beyond the spec (decision 025): the boleto's Pix with a due date, under the boleto on
@@ -29,14 +29,7 @@ export function BoletoPixBox({ pix }: { pix: BoletoPix }) {
       {today && <p>{today}</p>}
       <p className={styles.muted}>{lateTermsLine(pix)}</p>
       <div className={styles.qr}>
-        <QRCodeSVG
-          value={pix.copy_paste}
-          size={200}
-          level="H"
-          role="img"
-          aria-label="QR Code do Pix com vencimento"
-          marginSize={0}
-        />
+        <PixQr code={pix.copy_paste} label="QR Code do Pix com vencimento" />
       </div>
       <label htmlFor={id}>Pix copia e cola</label>
       <textarea id={id} ref={field} className={styles.code} readOnly value={pix.copy_paste} />

@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router'
-import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useRef, useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
@@ -21,6 +20,7 @@ import {
   storePix,
 } from '../logic/pix-storage'
 import styles from './payment.module.css'
+import { PixQr } from './pix-qr'
 import type { Submission } from './use-submission'
 
 export const pixMessages = {
@@ -181,14 +181,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
       </div>
       {pix ? (
         <div className={styles.qr}>
-          <QRCodeSVG
-            value={pix.qrCode}
-            size={200}
-            level="H"
-            role="img"
-            aria-label="QR Code do Pix"
-            marginSize={0}
-          />
+          <PixQr code={pix.qrCode} label="QR Code do Pix" />
           <p role="timer" aria-label="Tempo para pagar">
             Expira em <strong>{countdownText(secondsLeft)}</strong>
           </p>
