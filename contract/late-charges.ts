@@ -8,8 +8,8 @@ const DAY_MS = 86_400_000
 const SAO_PAULO_OFFSET_MS = -3 * 3_600_000
 
 /** Late payment: a 2% fine once, plus 1% interest a month pro rata die (simple interest). */
-const FINE_BASIS_POINTS = 200
-const MONTHLY_INTEREST_BASIS_POINTS = 100
+export const FINE_BASIS_POINTS = 200
+export const MONTHLY_INTEREST_BASIS_POINTS = 100
 
 /** Today's date in São Paulo, 'YYYY-MM-DD': instalments fall due by the provider's calendar. */
 export const todayInSaoPaulo = (now: Date) =>
@@ -69,3 +69,10 @@ export function instalmentDue(row: InstalmentRow, today: string): InstalmentDue 
     total: base + fine + fee,
   }
 }
+
+/**
+ * A Pix with a due date paid late (decision 025): the bank computed its fine and interest. The
+ * receipt and /success say it with the amount, formatted by each side (R$ 1,23).
+ */
+export const lateChargesText = (amount: string) =>
+  `Pago após o vencimento: o total inclui ${amount} de multa e juros calculados pelo banco.`

@@ -346,6 +346,8 @@ export const paidLinkSummary = v.object({
   total: v.number(),
   method: v.string(),
   paid_at: v.string(),
+  /** Cents of fine and interest the bank computed and the total includes (a Pix paid late). */
+  late_charges: v.optional(v.number()),
 })
 export type PaidLinkSummary = v.InferOutput<typeof paidLinkSummary>
 
@@ -381,6 +383,29 @@ export const boletoResponse = v.object({
       }),
     ),
     [],
+  ),
+  /**
+   * Beyond the spec (decision 025): the boleto's Pix with a due date (/cobv), when the bank takes
+   * Pix and the option is one boleto. `txid` names it at the bank (as a Pix's does);
+   * `copy_paste` is the BR Code (its QR too); `due_date` ISO;
+   * `amount_today` what the bank charges if paid today, of which `fine`, `interest` and
+   * `discount` (cents); after the due date the bank adds `fine_percent` once and
+   * `monthly_interest_percent` a month pro rata die, until `last_day`.
+   */
+  pix: v.optional(
+    v.object({
+      txid: v.string(),
+      copy_paste: v.string(),
+      due_date: v.string(),
+      last_day: v.string(),
+      amount: v.number(),
+      amount_today: v.number(),
+      fine: v.number(),
+      interest: v.number(),
+      discount: v.number(),
+      fine_percent: v.string(),
+      monthly_interest_percent: v.string(),
+    }),
   ),
 })
 export type BoletoResponse = v.InferOutput<typeof boletoResponse>

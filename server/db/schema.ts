@@ -428,6 +428,23 @@ export interface ChargeData {
    * failure a retry was asked for (retryFor), so each failure is retried once.
    */
   cobr?: { idRec: string; dueDate: string; retries: number; failedOn?: string; retryFor?: string }
+  /**
+   * The boleto's Pix with a due date (/cobv, decision 025), a second way to pay the same charge:
+   * present from the claim on (its txid is the charge id without dashes, so it exists before the
+   * bank has it); once the bank has it, its due date, days payable after it, fine and interest as sent (the standard's CobVValor) and the
+   * copia e cola; `paid`: what the bank computed when it was paid (componentesValor, cents).
+   */
+  cobv?: {
+    dueDate?: string
+    daysAfterDue?: number
+    valor?: {
+      original: string
+      multa?: { modalidade: number; valorPerc: string }
+      juros?: { modalidade: number; valorPerc: string }
+    }
+    copyPaste?: string
+    paid?: Record<string, number>
+  }
 }
 
 /**

@@ -80,6 +80,7 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
           total: receipt.total,
           method: receipt.method,
           paid_at: receipt.paidAt.toISOString(),
+          ...(receipt.lateCharges ? { late_charges: receipt.lateCharges } : {}),
         }
         return c.json(summary, 200, NO_STORE)
       })

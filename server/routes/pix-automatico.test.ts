@@ -15,7 +15,7 @@ import { type HttpTransport, handlerTransport } from '../adapters/http'
 import { createPixApiClient } from '../adapters/pix-api/client'
 import { sandboxPixApiPath } from '../adapters/pix-api/index'
 import type { Cobr } from '../adapters/pix-api/recurrence-schemas'
-import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
+import { signWebhook } from '../adapters/pix-api/webhook'
 import { sandboxPix } from '../config'
 import { paymentCharges, paymentOrders, pixRecurrences } from '../db/schema'
 import { recordsOf } from '../demo/routes/sandbox-pix-records'
@@ -30,6 +30,7 @@ import {
   anaInstalments,
   checkoutPaths,
   linkFor,
+  notifyAsBank,
   pixValue,
   post,
   receivedMoney,
@@ -96,15 +97,11 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
   }
   /** The bank's signed notification that this authorization changed (…/webhooks/pix/rec). */
   function notifyRec(idRec: string, status: string) {
-    const text = JSON.stringify({ recs: [{ idRec, status, atualizacao: [] }] })
-    return server.app.request('/socios-api/webhooks/pix/rec', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, text),
-      },
-      body: text,
-    })
+    return notifyAsBank(
+      server.app,
+      'rec',
+      JSON.stringify({ recs: [{ idRec, status, atualizacao: [] }] }),
+    )
   }
 
   /** Ana enrols and approves at her bank (journey 3, the overdue instalment 4 paid with it). */
@@ -385,31 +382,17 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     }
     for (const [what, body] of Object.entries(bodies)) {
       const text = JSON.stringify(body)
-      for (const signature of [undefined, signWebhook('outro-segredo', text), 'sha256=00']) {
-        const answer = await server.app.request(`/socios-api/webhooks/pix/${what}`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(signature ? { [webhookSignatureHeader]: signature } : {}),
-          },
-          body: text,
-        })
-        expect(answer.status).toBe(401)
-      }
+      for (const signature of [null, signWebhook('outro-segredo', text), 'sha256=00'])
+        expect(
+          (await notifyAsBank(server.app, what as 'rec' | 'cobr', text, signature)).status,
+        ).toBe(401)
     }
     expect(await server.db.select().from(pixRecurrences)).toEqual(before.recurrences)
     expect(await server.db.select().from(paymentCharges)).toEqual(before.charges)
     expect(server.logs.filter((line) => line.includes('assinatura inválida'))).toHaveLength(6)
     // Signed, it is read back from the bank, never believed: the cobr is still live there.
     const text = JSON.stringify(bodies.cobr)
-    const signed = await server.app.request('/socios-api/webhooks/pix/cobr', {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [webhookSignatureHeader]: signWebhook(sandboxPix.webhookSecret, text),
-      },
-      body: text,
-    })
+    const signed = await notifyAsBank(server.app, 'cobr', text)
     expect(signed.status).toBe(200)
     expect(await chargeOf(txid)).toMatchObject({ status: 'PROCESSING' })
   })

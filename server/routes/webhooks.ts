@@ -21,6 +21,7 @@ import { paymentCharges } from '../db/schema'
 import type { AppEnv, Logger, ServerDeps } from '../deps'
 import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
+import { chargeOfCobv, resolveBoletoPix } from '../services/boleto-pix'
 import { applyPix, type PaymentsDeps, resolveCharge } from '../services/collections'
 import { recurrenceNotified } from '../services/pix-recurrences'
 import { applyRecurringCharge } from '../services/recurring-charges'
@@ -74,8 +75,13 @@ export function webhookRoutes(deps: ServerDeps, payments: PaymentsDeps | undefin
             .select()
             .from(paymentCharges)
             .where(and(eq(paymentCharges.gatewayRef, txid), eq(paymentCharges.method, 'PIX')))
-          // A Pix to our key that is not one of our charges: nothing of ours to settle.
-          if (!charge) continue
+          if (!charge) {
+            // A boleto's Pix with a due date (/cobv): read back from the bank, then applied.
+            const boleto = payments && (await chargeOfCobv(deps.db, txid))
+            if (boleto && payments) await resolveBoletoPix(payments, boleto)
+            // Otherwise a Pix to our key that is not one of our charges: nothing to settle.
+            continue
+          }
           const cob = await pix.getCob(txid)
           if (cob && payments) await applyPix(payments, charge.id, cob)
         }

@@ -15,6 +15,7 @@ import type { PaymentType } from '../../contract/payments'
 import type { Database } from '../db/client'
 import {
   type ChargeData,
+  type ChargeMethod,
   paymentCharges,
   paymentLinks,
   paymentOrders,
@@ -252,6 +253,13 @@ export interface Payment {
   id: string
   amount: number
   at: Date
+  /** How it came, when not by the charge's own method (a boleto's Pix with a due date: PIX). */
+  method?: ChargeMethod
+  /**
+   * What must match the charge when the bank computed the amount paid (a /cobv's
+   * componentesValor.original, before its fine, interest or discount); else `amount`.
+   */
+  original?: number
 }
 
 /** What a payment came to: it paid the instalments, or it goes back to the payer. */
@@ -282,7 +290,7 @@ export async function settlePayment(
       .values({
         id: payment.id,
         chargeId,
-        method: charge.method,
+        method: payment.method ?? charge.method,
         amount: payment.amount,
         receivedAt: payment.at,
         applied: false,
@@ -304,7 +312,7 @@ export async function settlePayment(
       (row) => open(row) && (row.chargeId === null || row.chargeId === charge.id),
     )
     const takes =
-      payment.amount === charge.amount &&
+      (payment.original ?? payment.amount) === charge.amount &&
       ((isLive(charge.status) && ours) ||
         ((charge.status === 'CANCELLED' || charge.status === 'EXPIRED') && free))
     if (takes && (await moveCharge(tx, charge.id, 'PAID', { settledAt: payment.at }))) {

@@ -9,6 +9,7 @@ import type { BoletoRequest, BoletoResponse } from '../../contract/payments'
 import { formatDigitableLine } from '../adapters/payment-gateway/boleto-line'
 import type { Boleto } from '../adapters/payment-gateway/index'
 import { ApiError } from '../http/errors'
+import { boletoPixAnswer, boletoPixClaim, sendBoletoPix } from './boleto-pix'
 import { type Charge, chargesOfLink, moveCharge, noteOnCharge } from './charges'
 import { type CheckoutDeps, checkoutMessages, hasFullAddress } from './checkout-card'
 import { boletoReference, gatewayOf, openCollection } from './collections'
@@ -47,13 +48,18 @@ function boletoText(context: LinkContext, boletos: SentBoleto[]) {
   ].join('\n')
 }
 
-const answer = (message: string, boletos: SentBoleto[]): BoletoResponse => ({
+const answer = (
+  message: string,
+  boletos: SentBoleto[],
+  pix: BoletoResponse['pix'],
+): BoletoResponse => ({
   message,
   boletos: boletos.map((boleto) => ({
     digitable_line: boleto.digitableLine,
     due_date: boleto.dueDate,
     amount: boleto.amount,
   })),
+  ...(pix ? { pix } : {}),
 })
 
 /** When the link's boletos may be sent again; null when they may now. */
@@ -85,6 +91,7 @@ export async function issueBoletos(
     method: 'INSTALLMENT_BILL',
     installments: input.installments,
     rule,
+    data: boletoPixClaim(deps, context, input.installments),
     reusable: (holder, plan) =>
       holder.method === 'INSTALLMENT_BILL' &&
       holder.status === 'PROCESSING' &&
@@ -98,7 +105,7 @@ export async function issueBoletos(
     if (wait !== null)
       throw new ApiError(429, boletoMessages.resendTooSoon(Math.ceil(wait / 60_000)))
     await send(deps, context, claim.charge, boletos)
-    return answer(checkoutMessages.boletoSent, boletos)
+    return answer(checkoutMessages.boletoSent, boletos, boletoPixAnswer(claim.charge, now))
   }
 
   const { charge } = claim
@@ -142,13 +149,14 @@ export async function issueBoletos(
     amount,
     reference: boletoReference(charge.id, index),
   }))
+  const cobv = await sendBoletoPix(deps, context, charge, firstDue)
   const live = await moveCharge(deps.db, charge.id, 'PROCESSING', {
-    data: { ...charge.data, boletos: sent },
+    data: { ...charge.data, boletos: sent, ...(cobv ? { cobv } : {}) },
   })
   if (!live) throw new ApiError(409, paymentMessages.linkInProgress)
   // A new set of boletos is always shown; messages go at most once per window.
   if (wait === null) await send(deps, context, live, sent)
-  return answer(checkoutMessages.boletoSent, sent)
+  return answer(checkoutMessages.boletoSent, sent, boletoPixAnswer(live, now))
 }
 
 async function send(

@@ -16,6 +16,7 @@ import { type Collection, type PixApi, PixApiError } from '../adapters/pix-api/c
 import type { Config } from '../config'
 import { paymentLinks, receivedPayments } from '../db/schema'
 import { ApiError } from '../http/errors'
+import { removeBoletoPix, resolveBoletoPix } from './boleto-pix'
 import { isLive } from './charge-states'
 import {
   type Charge,
@@ -168,7 +169,11 @@ export async function cancelCollection(deps: PaymentsDeps, charge: Charge, becau
   }
   if (charge.method === 'INSTALLMENT_BILL') {
     const boletos = charge.data.boletos ?? []
-    let paid = false
+    // Its Pix with a due date first: paid meanwhile, it settled the charge; the boletos are still
+    // withdrawn below, and one paid anyway goes back.
+    let paid = await removeBoletoPix(deps, charge).catch((error: unknown) => {
+      throw unreachable(deps, `remover a cobrança com vencimento de ${charge.id}`, error)
+    })
     for (const boleto of boletos) {
       try {
         if ((await gatewayOf(deps).cancelBoleto(boleto.reference)) === 'PAID') paid = true
@@ -359,7 +364,7 @@ export async function resolveCharge(deps: PaymentsDeps, charge: Charge) {
     return
   }
   if (charge.method === 'INSTALLMENT_BILL') {
-    await resolveBoleto(deps, charge)
+    if (!(await resolveBoletoPix(deps, charge))) await resolveBoleto(deps, charge)
     return
   }
   if (charge.method === 'PIX_AUTOMATICO') {

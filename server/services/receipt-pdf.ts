@@ -1,6 +1,7 @@
 /** The receipt as a one-page A4 PDF (pdf-lib, Helvetica: accents render, text can be copied). */
 import { PDFDocument, rgb, StandardFonts } from 'pdf-lib'
 import { formatCpf } from '../../contract/format'
+import { lateChargesText } from '../../contract/late-charges'
 import { reais } from './holder-messages'
 import type { Receipt } from './receipts'
 import { encodable } from './term-pdf'
@@ -61,7 +62,13 @@ export async function receiptPdf(
       `${instalment.description} — ${reais(instalment.paid)}`,
     )
   y -= 10
-  line(`Total pago: ${reais(receipt.total)}`, { size: 14, font: bold, after: 18 })
+  line(`Total pago: ${reais(receipt.total)}`, {
+    size: 14,
+    font: bold,
+    after: receipt.lateCharges ? 6 : 18,
+  })
+  if (receipt.lateCharges)
+    line(lateChargesText(reais(receipt.lateCharges)), { size: 10, color: MUTED, after: 18 })
   line(`Emitido em ${moment.format(issuedAt)} pelo ${portal}.`, { size: 9, color: MUTED })
   return doc.save()
 }

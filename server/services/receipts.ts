@@ -32,6 +32,8 @@ export interface Receipt {
   paidAt: Date
   /** The payment's id at its source, to trace it at the bank or the card network. */
   authentication: string
+  /** Cents of fine and interest the bank computed and `total` includes (a cobv paid late). */
+  lateCharges?: number
 }
 
 const methodLabel = (method: string, card?: { brand: string; lastFour: string }) => {
@@ -98,8 +100,13 @@ async function build(db: Database, contractId: string, instalmentId: string): Pr
     .select()
     .from(receivedPayments)
     .where(and(eq(receivedPayments.chargeId, charge.id), eq(receivedPayments.applied, true)))
+  // A boleto paid by its Pix with a due date (/cobv): the Pix's end-to-end id, and what the bank
+  // added to it.
+  const byCobv = charge.method === 'INSTALLMENT_BILL' && payment?.method === 'PIX'
+  const bank = charge.data.cobv?.paid
+  const lateCharges = byCobv && bank ? (bank.multa ?? 0) + (bank.juros ?? 0) : 0
   const authentication =
-    charge.method === 'INSTALLMENT_BILL'
+    charge.method === 'INSTALLMENT_BILL' && !byCobv
       ? (charge.data.boletos?.map((boleto) => boleto.digitableLine).join(' / ') ?? '—')
       : (payment?.id.replace(/^card:/, '') ?? charge.gatewayRef ?? '—')
   return {
@@ -112,9 +119,10 @@ async function build(db: Database, contractId: string, instalmentId: string): Pr
         paid: order.paidValue ?? 0,
       })),
     total: payment?.amount ?? charge.amount,
-    method: methodLabel(charge.method, charge.data.card),
+    method: byCobv ? 'Pix com vencimento (boleto)' : methodLabel(charge.method, charge.data.card),
     paidAt: payment?.receivedAt ?? charge.settledAt ?? charge.createdAt,
     authentication,
+    ...(lateCharges > 0 ? { lateCharges } : {}),
   }
 }
 

@@ -6,7 +6,9 @@
 import { asc, inArray } from 'drizzle-orm'
 import * as v from 'valibot'
 import { type PaymentLinkData, paymentLinkData } from '../../contract/payments'
+import { signWebhook, webhookSignatureHeader } from '../adapters/pix-api/webhook'
 import type { App } from '../app'
+import { sandboxPix } from '../config'
 import type { Database } from '../db/client'
 import {
   cardRecurrences,
@@ -160,4 +162,24 @@ export async function receivedMoney(db: Database) {
     refunded: received.filter((payment) => payment.refundStatus === 'DONE').length,
     pending: received.filter((payment) => payment.refundStatus === 'PENDING').length,
   }
+}
+
+/**
+ * A notification to one of our API Pix receivers (`/socios-api/webhooks/pix/{what}`) as the bank
+ * posts it: signed with the sandbox's secret, or with `signature` (null: none at all).
+ */
+export function notifyAsBank(
+  app: App,
+  what: 'pix' | 'rec' | 'cobr',
+  text: string,
+  signature: string | null = signWebhook(sandboxPix.webhookSecret, text),
+) {
+  return app.request(`/socios-api/webhooks/pix/${what}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(signature ? { [webhookSignatureHeader]: signature } : {}),
+    },
+    body: text,
+  })
 }

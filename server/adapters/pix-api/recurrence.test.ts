@@ -12,6 +12,7 @@ import { loadPixDocument } from '../../../tests/helpers/openapi/documents'
 import { startTinyUpstream } from '../../../tests/helpers/openapi/tiny-upstream'
 import { sandboxPix } from '../../config'
 import { bankDay } from '../../demo/routes/sandbox-pix-records'
+import { boletoPixTerms } from '../../services/boleto-pix'
 import { type PixSandbox, startPixSandbox } from '../../testing/pix-sandbox'
 import { type PixApi, PixApiError } from './client'
 import { addDays, cobvAmountOn } from './due-amount'
@@ -478,6 +479,48 @@ describe('Pix Automático and cobv: client and sandbox PSP, checked against the 
       'PATCH /cobv/{txid} 400',
       'PUT /cobv/{txid} 400',
       'GET /cobv/{txid} 404',
+    ])
+  })
+
+  it("a boleto's Pix as the portal sends it (2 % fine, 1 % a month): created, paid late with what the bank computed, read, removed", async () => {
+    const due = addDays(today, 3)
+    const terms = boletoPixTerms({ amount: 17_090, dueDate: due, payer, message: 'Plano 0001' })
+    const paidLate = txid()
+    expect(await pix.createDueCollection(paidLate, terms)).toMatchObject({
+      status: 'ATIVA',
+      amount: 17_090,
+      fine: { modality: 2, value: 200 },
+      interest: { modality: 3, value: 100 },
+      daysAfterDue: 30,
+    })
+    const payDay = addDays(due, 12)
+    const owed = cobvAmountOn(
+      {
+        original: '170.90',
+        multa: { modalidade: 2, valorPerc: '2.00' },
+        juros: { modalidade: 3, valorPerc: '1.00' },
+      },
+      { dataDeVencimento: due, validadeAposVencimento: 30 },
+      payDay,
+    )
+    expect(owed?.multa).toBe(342)
+    expect((await atTheBank(`/cobv/${paidLate}/pay?data=${payDay}`)).status).toBe(200)
+    const read = await pix.getDueCollection(paidLate)
+    expect(read?.status).toBe('CONCLUIDA')
+    expect(read?.payments).toEqual([
+      expect.objectContaining({
+        amount: owed?.final,
+        components: { original: 17_090, multa: owed?.multa, juros: owed?.juros },
+      }),
+    ])
+    const removed = txid()
+    await pix.createDueCollection(removed, terms)
+    expect((await pix.removeDueCollection(removed)).status).toBe('REMOVIDA_PELO_USUARIO_RECEBEDOR')
+    expect(sandbox.driven()).toEqual([
+      'PUT /cobv/{txid} 201',
+      'GET /cobv/{txid} 200',
+      'PUT /cobv/{txid} 201',
+      'PATCH /cobv/{txid} 200',
     ])
   })
 

@@ -47,12 +47,12 @@ export function BoletoPanel({ code, link, adjustments, address, submission, onli
       return
     }
     void submission.submit(async () => {
-      const { boletos } = await issueBoleto({
+      const { boletos, pix } = await issueBoleto({
         ...personFields(code, link, address.address),
         installments,
         selected_date: dueDate,
       })
-      keepIssuedBoletos(boletos)
+      keepIssuedBoletos(boletos, pix)
       await navigate({ to: '/success', search: { message: boletoSuccess } })
     })
   }

@@ -1,5 +1,4 @@
 import { useNavigate } from '@tanstack/react-router'
-import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useRef, useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
@@ -10,6 +9,7 @@ import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useSmallScreen } from '../../../ui/use-small-screen'
 import { generatePix, pixStatus, verifyPix } from '../api/checkout'
+import { copyCode } from '../logic/copy-code'
 import { type Adjustment, pixAmount, tabLabel } from '../logic/options'
 import {
   clearStoredPix,
@@ -21,6 +21,7 @@ import {
   storePix,
 } from '../logic/pix-storage'
 import styles from './payment.module.css'
+import { PixQr } from './pix-qr'
 import type { Submission } from './use-submission'
 
 export const pixMessages = {
@@ -163,35 +164,11 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
     })
 
   function copy() {
-    if (!pix) return
-    // Inside the tap, with no await before it: browsers only allow copying from a user gesture.
-    navigator.clipboard
-      ?.writeText(pix.qrCode)
-      .then(() => toast.success(pixMessages.copied, { duration: toastDuration.validation }))
-      .catch(copyByHand)
-    if (!navigator.clipboard) copyByHand()
-  }
-
-  function copyByHand() {
-    const field = codeText.current
-    field?.focus()
-    field?.select()
-    const copied = typeof document.execCommand === 'function' && document.execCommand('copy')
-    if (copied) toast.success(pixMessages.copied, { duration: toastDuration.validation })
-    else toast.info(pixMessages.copyByHand, { duration: toastDuration.default })
+    if (pix) copyCode(pix.qrCode, codeText.current, pixMessages)
   }
 
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
-  const qrCode = pix && (
-    <QRCodeSVG
-      value={pix.qrCode}
-      size={200}
-      level="H"
-      role="img"
-      aria-label="QR Code do Pix"
-      marginSize={0}
-    />
-  )
+  const qrCode = pix && <PixQr code={pix.qrCode} label="QR Code do Pix" />
 
   return (
     <div className={styles.box}>

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
 import { formatDigitableLine } from '../../../../contract/format'
+import { lateChargesText } from '../../../../contract/late-charges'
 import { isTokenValid } from '../../../../contract/session-token'
 import { instalmentKeys } from '../../../api/query-keys'
 import { session } from '../../../api/session'
@@ -14,6 +15,7 @@ import { openLinkReceipt } from '../api/link-receipt'
 import { paidSummaryQueryOptions } from '../api/paid-summary'
 import { type IssuedBoleto, issuedBoletos } from '../logic/issued-boletos'
 import { boletoSuccess } from './boleto-panel'
+import { BoletoPixBox } from './boleto-pix'
 import styles from './payment.module.css'
 
 const defaults = { title: 'Tudo certo!', text: 'Pagamento realizado com sucesso!' } as const
@@ -91,24 +93,28 @@ function PaidSummary({ code }: { code: string }) {
         <dt>Data</dt>
         <dd>{formatDateTime(Date.parse(data.paid_at))}</dd>
       </dl>
+      {data.late_charges ? <p>{lateChargesText(formatMoney(data.late_charges))}</p> : null}
     </section>
   )
 }
 
 /** Beyond the spec: the boletos just issued, to pay now without waiting for the e-mail. */
 function IssuedBoletos() {
-  const [boletos] = useState(issuedBoletos)
+  const [{ boletos, pix }] = useState(issuedBoletos)
   if (!boletos.length) return null
   return (
-    <section className={styles.boletos} aria-label="Boletos gerados">
-      {boletos.map((boleto, index) => (
-        <BoletoLine
-          key={boleto.digitable_line}
-          boleto={boleto}
-          title={boletos.length > 1 ? `Boleto ${index + 1} de ${boletos.length}` : 'Seu boleto'}
-        />
-      ))}
-    </section>
+    <>
+      <section className={styles.boletos} aria-label="Boletos gerados">
+        {boletos.map((boleto, index) => (
+          <BoletoLine
+            key={boleto.digitable_line}
+            boleto={boleto}
+            title={boletos.length > 1 ? `Boleto ${index + 1} de ${boletos.length}` : 'Seu boleto'}
+          />
+        ))}
+      </section>
+      {pix && <BoletoPixBox pix={pix} />}
+    </>
   )
 }
 
