@@ -30,6 +30,14 @@ export const devReminderPassQuery = queryObject({
   ),
 })
 
+/** POST /dev/clock?date=AAAA-MM-DD : the demo server's clock at noon of that day, going on. */
+export const devClockQuery = queryObject({
+  date: v.pipe(
+    v.string('Informe a data (date) como AAAA-MM-DD.'),
+    v.isoDate('Informe a data como AAAA-MM-DD (ex.: 2026-12-07).'),
+  ),
+})
+
 const sentReminder = v.object({
   instalment_id: v.string(),
   installment: v.number(),

@@ -9,6 +9,7 @@ import { apiBase, serverRoute } from '../contract/operation'
 import { operations } from '../contract/operations'
 import { createPaymentGateway } from './adapters/payment-gateway/index'
 import { createPixApi } from './adapters/pix-api/index'
+import { demoClock } from './demo/clock'
 import { mountDemo } from './demo/mount'
 import { recordOutbox } from './demo/outbox'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
@@ -51,9 +52,12 @@ const MAX_BODY_BYTES = 1024 * 1024
 export function createServer(appDeps: AppDeps) {
   const { config } = appDeps
   const logger = appDeps.logger ?? createLogger({ level: config.logLevel, demo: config.demo })
+  // The demo's clock can be moved to another day (/dev/clock); a given `now` (tests) is kept.
+  const clock = config.demo && !appDeps.now ? demoClock() : undefined
   const deps: ServerDeps = {
     ...appDeps,
-    now: appDeps.now ?? (() => new Date()),
+    now: appDeps.now ?? clock?.now ?? (() => new Date()),
+    demoClock: clock,
     logger,
     http: appDeps.http,
     selfUrl: appDeps.selfUrl ?? `http://127.0.0.1:${appDeps.config.port}`,

@@ -4,6 +4,7 @@ import type { MailAdapter } from './adapters/mail/index'
 import type { WhatsAppAdapter } from './adapters/whatsapp/index'
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { DemoClock } from './demo/clock'
 import type { OutboxMessage } from './demo/outbox'
 import type { AppMetrics } from './http/metrics'
 import type { Logger } from './logger'
@@ -42,6 +43,8 @@ export interface ServerDeps extends Required<Omit<AppDeps, 'http'>> {
   http: HttpTransport | undefined
   /** Set in demo mode only: services copy what they send into it, and know nothing else of it. */
   demoOutbox: DemoOutbox | undefined
+  /** Set in demo mode only (unless `now` was given): the clock `/dev/clock` moves. */
+  demoClock: DemoClock | undefined
   keys: () => Promise<ServerKeys>
   /** Counters for GET /metrics (login codes, logins; requests are counted by middleware). */
   metrics: AppMetrics

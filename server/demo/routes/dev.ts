@@ -1,19 +1,24 @@
 /**
  * Demo mode only (mounted at /dev): read the one-time codes that were "sent", and how the
- * payments stand (charges by state, money applied and refunded), for people and tests.
+ * payments stand (charges by state, money applied and refunded), for people and tests; move the
+ * server's clock to another day.
  */
 import { sql } from 'drizzle-orm'
 import { Hono } from 'hono'
-import { devOutboxQuery, devReminderOutboxQuery, devReminderPassQuery } from '../../../contract/dev'
+import {
+  devClockQuery,
+  devOutboxQuery,
+  devReminderOutboxQuery,
+  devReminderPassQuery,
+} from '../../../contract/dev'
+import { todayInSaoPaulo } from '../../../contract/late-charges'
 import { paymentCharges, receivedPayments } from '../../db/schema'
 import type { AppEnv, ServerDeps } from '../../deps'
 import { ApiError } from '../../http/errors'
 import { readQuery } from '../../http/validate'
 import { runReminderPass } from '../../services/reminders'
+import { noonInSaoPaulo } from '../clock'
 import { latestOutbox, reminderOutbox } from '../outbox'
-
-/** Noon in São Paulo (UTC−3) on a day: the moment a pass "for that day" runs at. */
-const noonInSaoPaulo = (day: string) => new Date(`${day}T15:00:00Z`)
 
 export function devRoutes(deps: ServerDeps) {
   return (
@@ -63,6 +68,14 @@ export function devRoutes(deps: ServerDeps) {
             to: sent.to,
           })),
         })
+      })
+      // The demo's clock on another day (server/demo/clock.ts): "a month later" in the demo.
+      .post('/clock', async (c) => {
+        const { date } = readQuery(c, devClockQuery)
+        if (!deps.demoClock)
+          throw new ApiError(409, 'O relógio deste servidor não pode ser movido.')
+        deps.demoClock.moveTo(date)
+        return c.json({ today: todayInSaoPaulo(deps.now()), now: deps.now().toISOString() })
       })
       .get('/payments', async (c) => {
         const charges = await deps.db

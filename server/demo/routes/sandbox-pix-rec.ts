@@ -746,6 +746,24 @@ export function sandboxRecurrence(context: SandboxContext) {
     })
   }
 
+  /** The attempt pending on a charge paid: the charge CONCLUIDA, its Pix recorded. */
+  const settleCobr = (txid: string) =>
+    changeCobr<'NO_ATTEMPT'>(
+      txid,
+      (cobr) => {
+        const current = pending(cobr)
+        if (cobr.status !== 'ATIVA' || !current) return 'NO_ATTEMPT'
+        const horario = now()
+        return moveCobr(cobr, 'CONCLUIDA', {
+          tentativas: cobr.tentativas.map((item) =>
+            item === current ? moveAttempt(item, 'PAGA') : item,
+          ),
+          pix: [{ endToEndId: current.endToEndId, txid, valor: cobr.valor.original, horario }],
+        })
+      },
+      (cobr, tx) => recordReceived(tx, cobr.pix?.[0], context.pix.chave),
+    )
+
   /** The payer and the payer's bank: /sandbox/pix/rec/… and /sandbox/pix/cobr/…. */
   const helpers = new Hono<AppEnv>()
     .post('/rec/:idRec/approve', async (c) => {
@@ -798,21 +816,7 @@ export function sandboxRecurrence(context: SandboxContext) {
     })
     .post('/cobr/:txid/settle', async (c) => {
       const txid = c.req.param('txid')
-      const settled = await changeCobr<'NO_ATTEMPT'>(
-        txid,
-        (cobr) => {
-          const current = pending(cobr)
-          if (cobr.status !== 'ATIVA' || !current) return 'NO_ATTEMPT'
-          const horario = now()
-          return moveCobr(cobr, 'CONCLUIDA', {
-            tentativas: cobr.tentativas.map((item) =>
-              item === current ? moveAttempt(item, 'PAGA') : item,
-            ),
-            pix: [{ endToEndId: current.endToEndId, txid, valor: cobr.valor.original, horario }],
-          })
-        },
-        (cobr, tx) => recordReceived(tx, cobr.pix?.[0], context.pix.chave),
-      )
+      const settled = await settleCobr(txid)
       if (settled === 'UNKNOWN') throw new ApiError(404, sandboxRecMessages.cobrNotFound)
       if (settled === 'NO_ATTEMPT') throw new ApiError(409, sandboxRecMessages.noAttempt)
       return c.json({ txid, status: settled.status, endToEndId: settled.pix?.[0]?.endToEndId })
@@ -834,6 +838,26 @@ export function sandboxRecurrence(context: SandboxContext) {
       if (failed === 'UNKNOWN') throw new ApiError(404, sandboxRecMessages.cobrNotFound)
       if (failed === 'NO_ATTEMPT') throw new ApiError(409, sandboxRecMessages.noAttempt)
       return c.json({ txid: failed.txid, status: failed.status })
+    })
+    // The payer's bank on the day: every attempt of the authorization due by today is paid (the
+    // debit a real bank makes by itself on the due date); the charges still ahead are listed.
+    .post('/rec/:idRec/debit', async (c) => {
+      const idRec = c.req.param('idRec')
+      if (!idRecPattern.test(idRec) || !(await readRecord<Rec>(db, 'rec', idRec)))
+        throw new ApiError(404, sandboxRecMessages.recNotFound)
+      const settled: string[] = []
+      const waiting: Array<{ txid: string; data: string }> = []
+      for (const cobr of await recordsOf<Cobr>(db, 'cobr')) {
+        const attempt = cobr.idRec === idRec && cobr.status === 'ATIVA' ? pending(cobr) : undefined
+        if (!attempt) continue
+        if (attempt.dataLiquidacao > today()) {
+          waiting.push({ txid: cobr.txid, data: attempt.dataLiquidacao })
+          continue
+        }
+        const done = await settleCobr(cobr.txid)
+        if (typeof done !== 'string') settled.push(cobr.txid)
+      }
+      return c.json({ idRec, settled, waiting })
     })
 
   return { api, helpers }

@@ -1,0 +1,96 @@
+/**
+ * Pix Automático a month later (issue 29): Ana authorizes it once; weeks later, with the server's
+ * clock moved (the demo's /dev/clock), the server sends the next instalment's /cobr to her bank
+ * by itself, her bank debits it on the due date, and Pagamentos shows it paid, with nothing done
+ * by her in between. Its own server: the clock it moves is the whole server's.
+ */
+import type { Page } from 'playwright-core'
+import { beforeEach, expect, it } from 'vitest'
+import { demoIds } from '../../server/demo/data/ids'
+import { formatDate } from '../../src/lib/dates'
+import { apiToken } from '../helpers/api'
+import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { expectVisible } from '../helpers/expect'
+import { browserJourney } from '../helpers/journey'
+import type { RunningServer } from '../helpers/server'
+
+const ana = 'ana@exemplo.com.br'
+const DAY = 86_400_000
+
+describeBrowser('Pix Automático: the next instalment charged a month later, with no action', () => {
+  const journey = browserJourney({ noServiceWorker: true })
+  let server: RunningServer
+  let page: Page
+  beforeEach(() => {
+    ;({ server, page } = journey)
+  })
+
+  const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
+
+  async function authorization() {
+    const token = await apiToken(server.url, ana)
+    const read = await fetch(
+      `${server.url}/socios-api/client/contract/${demoIds.ana.contract}/pix-automatico`,
+      { headers: { authorization: `Bearer ${token}` } },
+    )
+    expect(read.status).toBe(200)
+    return (await read.json()) as { idRec: string; status: string; firstDate: string }
+  }
+
+  async function moveClockTo(day: string) {
+    const moved = await fetch(`${server.url}/dev/clock?date=${day}`, { method: 'POST' })
+    expect(moved.status).toBe(200)
+    expect(((await moved.json()) as { today: string }).today).toBe(day)
+  }
+
+  /** Her bank on the day (the sandbox's payer side): what it debited, and what it waits for. */
+  async function herBankDebits(idRec: string) {
+    const answer = await fetch(`${server.url}/sandbox/pix/rec/${idRec}/debit`, { method: 'POST' })
+    expect(answer.status).toBe(200)
+    return (await answer.json()) as { settled: string[]; waiting: Array<{ data: string }> }
+  }
+
+  const dayBefore = (day: string, days: number) =>
+    new Date(Date.parse(`${day}T12:00:00Z`) - days * DAY).toISOString().slice(0, 10)
+
+  it('authorized once; weeks later the next instalment is charged and shows as paid', async () => {
+    await journey.loggedInPage(ana, { path: '/search' })
+    await section().getByRole('button', { name: 'Ativar débito automático' }).click()
+    await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
+    const { idRec, firstDate } = await authorization()
+    const approved = await fetch(`${server.url}/sandbox/pix/rec/${idRec}/approve`, {
+      method: 'POST',
+    })
+    expect(approved.status).toBe(200)
+    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    // The first instalment the authorization charges is still open.
+    const next = page
+      .getByRole('tabpanel')
+      .getByRole('listitem')
+      .filter({ hasText: formatDate(firstDate) })
+    await expectVisible(next.getByText('A PAGAR', { exact: true }))
+
+    // Five days before its due date the server sends its /cobr (its reconciler's pass, by
+    // itself); her bank schedules the debit for the due date.
+    await moveClockTo(dayBefore(firstDate, 5))
+    await expect
+      .poll(async () => (await herBankDebits(idRec)).waiting.map((charge) => charge.data), {
+        timeout: 30_000,
+      })
+      .toEqual([firstDate])
+    // On the due date her bank debits it, and tells the portal.
+    await moveClockTo(firstDate)
+    expect((await herBankDebits(idRec)).settled).toHaveLength(1)
+
+    // She opens Pagamentos (her old session is weeks old now: she logs in again).
+    await journey.loggedInPage(ana, { path: '/search' })
+    const paid = page
+      .getByRole('tabpanel')
+      .getByRole('listitem')
+      .filter({ hasText: formatDate(firstDate) })
+    await expectVisible(paid.getByText('PAGO', { exact: true }), 20_000)
+    await expectVisible(paid.getByText('Comprovante'))
+    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
+    await expectNoAxeViolations(page)
+  })
+})
