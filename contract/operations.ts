@@ -9,8 +9,10 @@
 import { generateCode, login, logout, logoutAll } from './api/access'
 import { cardKeys, cardLayouts, listCards } from './api/cards'
 import {
+  enrolPixAutomaticoByLink,
   generatePix,
   getPaymentLink,
+  getPixAutomaticoByLink,
   linkReceipt,
   paidSummary,
   payByBoleto,
@@ -128,6 +130,8 @@ export const operations = [
   payByBoleto,
   paidSummary,
   linkReceipt,
+  enrolPixAutomaticoByLink,
+  getPixAutomaticoByLink,
   pixNotification,
   pixRecurrenceNotification,
   pixRecurringChargeNotification,

@@ -286,6 +286,9 @@ export const cardPaymentRequest = requestObject({
 export type CardPaymentRequest = v.InferOutput<typeof cardPaymentRequest>
 
 /** POST /checkout/payment-link-pix */
+/** POST /checkout/pix-automatico: the link whose contract enrols in Pix Automático. */
+export const linkPixAutomaticoRequest = requestObject({ code: linkCodeField })
+
 export const pixGenerateRequest = requestObject({
   code: linkCodeField,
   token: checkoutPersonFields.token,

@@ -303,6 +303,9 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     },
     { method: 'POST', path: checkoutPaths.pix, bodies: [{ code: links.pix, token: '1' }] },
     { method: 'POST', path: checkoutPaths.verifyPix, bodies: [pix.body] },
+    // Débito automático via Pix from a link that allows recurrence (decision 025).
+    { method: 'GET', path: '/socios-api/checkout/pix-automatico', queries: [{ code: links.pix }] },
+    { method: 'POST', path: '/socios-api/checkout/pix-automatico', bodies: [{ code: links.pix }] },
     {
       method: 'POST',
       path: checkoutPaths.boleto,
@@ -320,6 +323,8 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       queries: [{}, { to: demoEmails.ana }, { to: '+5511987654321' }],
     },
     { method: 'POST', path: '/dev/reminders', queries: [{}, { date: '2026-12-07' }] },
+    // A test server's clock is the test's: moving it answers 409, and nothing moves.
+    { method: 'POST', path: '/dev/clock', queries: [{ date: '2026-12-07' }] },
     {
       method: 'GET',
       path: '/sandbox/cep/:cep/json',

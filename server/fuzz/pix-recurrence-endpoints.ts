@@ -154,7 +154,7 @@ export async function pixRecurrenceFixtures(app: App): Promise<Endpoint[]> {
       headers: auth,
       bodies: [{ status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR' }],
     },
-    ...(['approve', 'reject', 'cancel'] as const).map(
+    ...(['approve', 'reject', 'cancel', 'debit'] as const).map(
       (action): Endpoint => ({
         method: 'POST',
         path: `/sandbox/pix/rec/:idRec/${action}`,

@@ -8,6 +8,7 @@ import { Hono } from 'hono'
 import {
   boletoRequest,
   cardPaymentRequest,
+  linkPixAutomaticoRequest,
   type PaidLinkSummary,
   paymentLinkQuery,
   pixGenerateRequest,
@@ -29,6 +30,7 @@ import {
   readLinkContext,
   toPaymentLinkData,
 } from '../services/payment-links'
+import { enrolRecurrence, readRecurrence, recurrenceMessages } from '../services/pix-recurrences'
 import { receiptPdf } from '../services/receipt-pdf'
 import { receiptOfLink } from '../services/receipts'
 
@@ -42,6 +44,19 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
   const withGateway = (): CheckoutDeps => {
     if (!payments) throw new ApiError(503, paymentMessages.gatewayUnavailable)
     return payments
+  }
+
+  const withPixAutomatico = (): PaymentsDeps => {
+    if (!payments?.pix) throw new ApiError(503, recurrenceMessages.unavailable)
+    return payments
+  }
+  /** The link's contract and holder, where the link offers recurrence (never a card swap). */
+  const linkAllowingRecurrence = async (code: string, payable: boolean) => {
+    const context = await readLinkContext(deps.db, code, payments?.live ?? noMethods)
+    if (isCardSwap(context) || !context.settings.validPaymentTypes.recurrence)
+      throw new ApiError(422, recurrenceMessages.notOnLink)
+    if (payable) assertPayable(context, 410)
+    return context
   }
 
   return (
@@ -96,6 +111,29 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
       .post(at('payByBoleto'), async (c) => {
         const input = await readJson(c, boletoRequest)
         return c.json(await issueBoletos(withGateway(), input), 200, NO_STORE)
+      })
+      // Beyond the spec: Pix Automático from the link, where it allows recurrence (decision 025).
+      .post(at('enrolPixAutomaticoByLink'), async (c) => {
+        const { code } = await readJson(c, linkPixAutomaticoRequest)
+        const paying = withPixAutomatico()
+        const { person, contract } = await linkAllowingRecurrence(code, true)
+        const { created, view } = await enrolRecurrence(paying, person.id, contract.id)
+        return c.json(view, created ? 201 : 200, NO_STORE)
+      })
+      // Read while the QR waits for the payer's bank: the link may be paid meanwhile (journey 3
+      // pays what is due with the authorization), and the answer still comes.
+      .get(at('getPixAutomaticoByLink'), async (c) => {
+        const { code } = readQuery(c, paymentLinkQuery)
+        const paying = withPixAutomatico()
+        const { person, contract } = await linkAllowingRecurrence(code, false)
+        const read = await readRecurrence(paying, person.id, contract.id)
+        if (read.view === null)
+          return c.json(
+            { message: recurrenceMessages.notFound, canEnrol: read.canEnrol },
+            404,
+            NO_STORE,
+          )
+        return c.json(read.view, 200, NO_STORE)
       })
   )
 }

@@ -18,11 +18,13 @@ import type { Cobr } from '../adapters/pix-api/recurrence-schemas'
 import { signWebhook } from '../adapters/pix-api/webhook'
 import { sandboxPix } from '../config'
 import { paymentCharges, paymentOrders, pixRecurrences } from '../db/schema'
+import { demoPaymentLinks } from '../demo/data/ids'
 import { recordsOf } from '../demo/routes/sandbox-pix-records'
 import { demoIds } from '../demo/seed'
 import { createApiKey } from '../services/api-keys'
 import { moveCharge } from '../services/charges'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'
+import { recurrenceMessages } from '../services/pix-recurrences'
 import { cobrTxid, scheduleRecurringCharges } from '../services/recurring-charges'
 import { backends, bearer, countRows } from '../testing'
 import { useTestServer } from '../testing/hooks'
@@ -510,5 +512,48 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
       .from(paymentOrders)
       .where(eq(paymentOrders.id, fifth.id))
     expect(held?.chargeId).toBe((await chargeOf(txid))?.id)
+  })
+
+  it('from a payment link that allows recurrence, with no login: the contract’s one authorization', async () => {
+    const path = '/socios-api/checkout/pix-automatico'
+    const byLink = (body: unknown) =>
+      server.app.request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    const code = await linkFor(server.app, tokens.ana, [5])
+    // Never enrolled: the link says it may start one.
+    const before = await server.app.request(`${path}?code=${code}`)
+    expect(before.status).toBe(404)
+    expect(await before.json()).toEqual({ message: recurrenceMessages.notFound, canEnrol: true })
+
+    const asked = await byLink({ code })
+    expect(asked.status).toBe(201)
+    const view = (await asked.json()) as { idRec: string; status: string }
+    expect(view.status).toBe('CRIADA')
+    // The same authorization the holder sees on Pagamentos, and asking again hands it back.
+    expect(((await (await read()).json()) as { idRec: string }).idRec).toBe(view.idRec)
+    const again = await byLink({ code })
+    expect(again.status).toBe(200)
+    expect(((await again.json()) as { idRec: string }).idRec).toBe(view.idRec)
+
+    expect((await atTheBank(`/rec/${view.idRec}/approve`)).status).toBe(200)
+    const approved = await server.app.request(`${path}?code=${code}`)
+    expect(approved.status).toBe(200)
+    expect(await approved.json()).toMatchObject({ idRec: view.idRec, status: 'APROVADA' })
+    expect((await byLink({ code })).status).toBe(409)
+
+    // Bad input changes nothing and says why in Portuguese; a card swap's link offers none.
+    const empty = await byLink({})
+    expect(empty.status).toBe(400)
+    expect(await empty.json()).toEqual({
+      message: 'Informe o código do link de pagamento (code).',
+    })
+    expect((await byLink({ code: 'NAO-EXISTE' })).status).toBe(404)
+    const swap = await byLink({ code: demoPaymentLinks.cardSwap })
+    expect(swap.status).toBe(422)
+    expect(await swap.json()).toEqual({ message: recurrenceMessages.notOnLink })
+    expect(await countRows(server.db, pixRecurrences)).toBe(1)
   })
 })

@@ -53,6 +53,7 @@ export const recurrenceMessages = {
   cpfMissing: 'Informe seu CPF no cadastro para usar o débito automático via Pix.',
   ended: 'Este débito automático via Pix já foi encerrado.',
   bankFailed: 'Não foi possível falar com o banco. Tente novamente.',
+  notOnLink: 'Este link não aceita débito automático via Pix.',
 } as const
 
 /** How a recurrence may move: only forward, as the bank's states do. */
