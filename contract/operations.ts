@@ -9,10 +9,8 @@
 import { generateCode, login, logout, logoutAll } from './api/access'
 import { cardKeys, cardLayouts, listCards } from './api/cards'
 import {
-  enrolPixAutomaticoByLink,
   generatePix,
   getPaymentLink,
-  getPixAutomaticoByLink,
   linkReceipt,
   paidSummary,
   payByBoleto,
@@ -60,7 +58,13 @@ import {
   removePasskey,
 } from './api/passkeys'
 import { instalmentReceipt, listInstalments, sendPaymentLink } from './api/payments'
-import { cancelPixAutomatico, enrolPixAutomatico, getPixAutomatico } from './api/pix-automatico'
+import {
+  cancelPixAutomatico,
+  enrolPixAutomatico,
+  enrolPixAutomaticoByLink,
+  getPixAutomatico,
+  getPixAutomaticoByLink,
+} from './api/pix-automatico'
 import { personalData, personalDataPdf } from './api/privacy'
 import {
   gatewayNotification,

@@ -163,6 +163,9 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
       await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
       await settle(page, 'Pagamento')
       await page.getByRole('tab', { name: tab }).click()
+      // Recorrência also offers Pix Automático, fetched when the tab first shows it.
+      if (screen === 'pagamento-recorrencia')
+        await page.getByRole('region', { name: 'Débito automático via Pix' }).waitFor()
       await settle(page)
     })
   await shoot(page, name('pagamento-pix-qr'), async () => {

@@ -5,7 +5,6 @@ import {
   boletoRequest,
   boletoResponse,
   cardPaymentRequest,
-  linkPixAutomaticoRequest,
   paidLinkSummary,
   paymentLinkData,
   paymentLinkQuery,
@@ -16,7 +15,6 @@ import {
   pixVerifyRequest,
   pixVerifyResponse,
 } from '../payments'
-import { noRecurrence, recurrenceView } from '../pix-automatico'
 import { badBody, error, pdfInBase64 } from './answers'
 
 /**
@@ -120,32 +118,4 @@ export const linkReceipt = {
   access: 'public',
   query: paymentLinkQuery,
   answers: { 200: pdfInBase64, 400: error, 404: error },
-} as const satisfies Operation
-
-/**
- * Beyond the spec: "Débito automático via Pix" from the payment link, where it allows recurrence
- * (decision 025): the link's contract enrols as its holder would from Pagamentos. Cancelling is
- * the holder's, from the portal.
- */
-export const enrolPixAutomaticoByLink = {
-  id: 'enrolPixAutomaticoByLink',
-  method: 'POST',
-  path: '/checkout/pix-automatico',
-  summary:
-    'Adere ao débito automático via Pix pelo link (onde ele aceita recorrência): a autorização no banco e o QR.',
-  tag: 'checkout',
-  access: 'public',
-  body: linkPixAutomaticoRequest,
-  answers: { 200: recurrenceView, 201: recurrenceView, ...payingErrors },
-} as const satisfies Operation
-
-export const getPixAutomaticoByLink = {
-  id: 'getPixAutomaticoByLink',
-  method: 'GET',
-  path: '/checkout/pix-automatico',
-  summary: 'O débito automático via Pix do contrato do link e o seu estado no banco.',
-  tag: 'checkout',
-  access: 'public',
-  query: paymentLinkQuery,
-  answers: { 200: recurrenceView, 400: error, 404: noRecurrence, 422: error, 503: error },
 } as const satisfies Operation

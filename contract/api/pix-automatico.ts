@@ -1,7 +1,8 @@
 /** "Débito automático via Pix" of a holder's contract (Pix Automático, decision 025). */
 import type { Operation } from '../operation'
+import { linkPixAutomaticoRequest, paymentLinkQuery } from '../payments'
 import { noRecurrence, recurrenceView } from '../pix-automatico'
-import { error, holderErrors, idParam } from './answers'
+import { badBody, error, holderErrors, idParam } from './answers'
 
 export const enrolPixAutomatico = {
   id: 'enrolPixAutomatico',
@@ -44,4 +45,42 @@ export const cancelPixAutomatico = {
   access: 'holder',
   params: idParam,
   answers: { 200: recurrenceView, ...holderErrors, 404: error, 409: error, 502: error, 503: error },
+} as const satisfies Operation
+
+/**
+ * Beyond the spec: "Débito automático via Pix" from the payment link, where it allows recurrence
+ * (decision 025), here and not with the checkout's calls, which the installed app carries: the link's contract enrols as its holder would from Pagamentos. Cancelling is
+ * the holder's, from the portal.
+ */
+export const enrolPixAutomaticoByLink = {
+  id: 'enrolPixAutomaticoByLink',
+  method: 'POST',
+  path: '/checkout/pix-automatico',
+  summary:
+    'Adere ao débito automático via Pix pelo link (onde ele aceita recorrência): a autorização no banco e o QR.',
+  tag: 'checkout',
+  access: 'public',
+  body: linkPixAutomaticoRequest,
+  answers: {
+    200: recurrenceView,
+    201: recurrenceView,
+    ...badBody,
+    404: error,
+    409: error,
+    410: error,
+    422: error,
+    502: error,
+    503: error,
+  },
+} as const satisfies Operation
+
+export const getPixAutomaticoByLink = {
+  id: 'getPixAutomaticoByLink',
+  method: 'GET',
+  path: '/checkout/pix-automatico',
+  summary: 'O débito automático via Pix do contrato do link e o seu estado no banco.',
+  tag: 'checkout',
+  access: 'public',
+  query: paymentLinkQuery,
+  answers: { 200: recurrenceView, 400: error, 404: noRecurrence, 422: error, 503: error },
 } as const satisfies Operation

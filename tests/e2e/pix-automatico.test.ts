@@ -113,4 +113,32 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
     await expectNoAxeViolations(page)
   })
+
+  it('from the payment link, in the Recorrência tab: authorized at the bank, the screen says it is on', async () => {
+    await journey.loggedInPage(ana, { path: '/search' })
+    await page.getByRole('button', { name: 'Pagar parcela 12', exact: true }).click()
+    await page.waitForURL(/\/pagamento\?code=/)
+    const code = new URL(page.url()).searchParams.get('code') ?? ''
+    await page.getByRole('tab', { name: /Recorrência/ }).click()
+    // Under the card's recurrence, the same authorization as on Pagamentos, with no card.
+    await section().getByRole('button', { name: 'Ativar débito automático' }).click()
+    await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
+    await expectVisible(
+      section().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
+    )
+    await expectNoAxeViolations(page)
+    const read = await fetch(`${server.url}/socios-api/checkout/pix-automatico?code=${code}`)
+    expect(read.status).toBe(200)
+    const { idRec } = (await read.json()) as { idRec: string }
+    expect(
+      (await fetch(`${server.url}/sandbox/pix/rec/${idRec}/approve`, { method: 'POST' })).status,
+    ).toBe(200)
+    await page.waitForURL(/\/success\?/, { timeout: 20_000 })
+    await expectVisible(page.getByText('Débito automático via Pix ativado!'))
+    await expectNoAxeViolations(page)
+    // Pagamentos shows it on, where she may cancel it.
+    await page.goto(`${server.url}/search`)
+    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
+    await expectVisible(section().getByRole('button', { name: 'Cancelar débito automático' }))
+  })
 })

@@ -72,7 +72,7 @@ function Payments() {
         }
         after={
           <Suspense>
-            <PixAutomaticoSection contractId={contractId} online={online} />
+            <PixAutomaticoSection source={{ contractId }} online={online} />
           </Suspense>
         }
       />

@@ -3,15 +3,26 @@ import * as v from 'valibot'
 import {
   cancelPixAutomatico,
   enrolPixAutomatico,
+  enrolPixAutomaticoByLink,
   getPixAutomatico,
+  getPixAutomaticoByLink,
 } from '../../../../contract/api/pix-automatico'
 import { noRecurrence, type RecurrenceView } from '../../../../contract/pix-automatico'
 import { call } from '../../../api/call'
 import { ApiError } from '../../../api/client'
 
-/** "Débito automático via Pix" of a contract (decision 025): not kept on the device. */
+/**
+ * Whose "Débito automático via Pix" (decision 025): a holder's contract on Pagamentos, or the
+ * contract of a payment link where it allows recurrence (no login; cancelling is the holder's).
+ */
+export type PixAutomaticoSource = { contractId: string } | { linkCode: string }
+
+/** Not kept on the device. */
 export const pixAutomaticoKeys = {
-  contract: (contractId: string) => ['pix-automatico', contractId] as const,
+  of: (source: PixAutomaticoSource) =>
+    'linkCode' in source
+      ? (['pix-automatico', 'link', source.linkCode] as const)
+      : (['pix-automatico', source.contractId] as const),
 }
 
 /** Seconds between looks at the bank's answer while the QR waits for the holder's bank app. */
@@ -25,12 +36,17 @@ export type PixAutomaticoRead = { view: RecurrenceView | null; canEnrol: boolean
 
 const shown = (view: RecurrenceView): PixAutomaticoRead => ({ view, canEnrol: view.canEnrol })
 
+const readView = (source: PixAutomaticoSource, signal: AbortSignal) =>
+  'linkCode' in source
+    ? call(getPixAutomaticoByLink, { query: { code: source.linkCode } }, { signal })
+    : call(getPixAutomatico, { params: { id: source.contractId } }, { signal })
+
 async function readPixAutomatico(
-  contractId: string,
+  source: PixAutomaticoSource,
   signal: AbortSignal,
 ): Promise<PixAutomaticoRead> {
   try {
-    return shown(await call(getPixAutomatico, { params: { id: contractId } }, { signal }))
+    return shown(await readView(source, signal))
   } catch (error) {
     if (error instanceof ApiError && error.status === 404)
       return { view: null, canEnrol: v.is(noRecurrence, error.body) && !!error.body.canEnrol }
@@ -42,26 +58,32 @@ async function readPixAutomatico(
  * The authorization, read again every few seconds while it waits for the holder's bank (CRIADA),
  * so the screen moves by itself when it is approved or refused there.
  */
-export function usePixAutomatico(contractId: string) {
+export function usePixAutomatico(source: PixAutomaticoSource) {
   return useQuery({
-    queryKey: pixAutomaticoKeys.contract(contractId),
-    queryFn: ({ signal }) => readPixAutomatico(contractId, signal),
+    queryKey: pixAutomaticoKeys.of(source),
+    queryFn: ({ signal }) => readPixAutomatico(source, signal),
     refetchInterval: (query) =>
       query.state.data?.view?.status === 'CRIADA' ? pixAutomaticoWatchMs : false,
   })
 }
 
 /** Enrols (the QR to authorize it) or cancels; the screen shows the answer the server gives. */
-export function usePixAutomaticoActions(contractId: string) {
+export function usePixAutomaticoActions(source: PixAutomaticoSource) {
   const queryClient = useQueryClient()
   const show = (view: RecurrenceView) =>
-    queryClient.setQueryData(pixAutomaticoKeys.contract(contractId), shown(view))
+    queryClient.setQueryData(pixAutomaticoKeys.of(source), shown(view))
   const enrol = useMutation({
-    mutationFn: () => call(enrolPixAutomatico, { params: { id: contractId } }),
+    mutationFn: () =>
+      'linkCode' in source
+        ? call(enrolPixAutomaticoByLink, { body: { code: source.linkCode } })
+        : call(enrolPixAutomatico, { params: { id: source.contractId } }),
     onSuccess: show,
   })
   const cancel = useMutation({
-    mutationFn: () => call(cancelPixAutomatico, { params: { id: contractId } }),
+    mutationFn: () => {
+      if ('linkCode' in source) throw new Error('Cancele o débito automático no portal.')
+      return call(cancelPixAutomatico, { params: { id: source.contractId } })
+    },
     onSuccess: show,
   })
   return { enrol, cancel }

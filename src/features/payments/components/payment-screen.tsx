@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useId, useState } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { lazy, Suspense, useEffect, useId, useState } from 'react'
 import { formatSeriesNumber } from '../../../../contract/format'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
@@ -103,6 +104,35 @@ function Problem({
   )
 }
 
+/** Fetched when the Recorrência tab first shows it; online only, as the whole payment screen. */
+const PixAutomaticoSection = lazy(() =>
+  import('./pix-automatico-section').catch(() => ({ default: () => null })),
+)
+
+export const pixAutomaticoApproved = {
+  msg: 'Débito automático via Pix ativado!',
+  message:
+    'As próximas parcelas serão cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.',
+} as const
+
+/**
+ * Beyond the card's recurrence, where the link allows recurrence: "Débito automático via Pix"
+ * (Pix Automático, decision 025), the same authorization the holder finds on Pagamentos. Once the
+ * bank approves it, the screen says so as a payment does.
+ */
+function PixAutomaticoOnLink({ code, online }: { code: string; online: boolean }) {
+  const navigate = useNavigate()
+  return (
+    <Suspense fallback={null}>
+      <PixAutomaticoSection
+        source={{ linkCode: code }}
+        online={online}
+        onApproved={() => void navigate({ to: '/success', search: pixAutomaticoApproved })}
+      />
+    </Suspense>
+  )
+}
+
 function PaymentLink({
   code,
   link,
@@ -134,13 +164,16 @@ function PaymentLink({
       case 'credit':
       case 'recurrence':
         return (
-          <CardPanel
-            key={method}
-            {...common}
-            mode={method === 'credit' ? 'CREDIT' : 'RECURRENCE'}
-            address={address}
-            showAddress={needsAddress}
-          />
+          <>
+            <CardPanel
+              key={method}
+              {...common}
+              mode={method === 'credit' ? 'CREDIT' : 'RECURRENCE'}
+              address={address}
+              showAddress={needsAddress}
+            />
+            {method === 'recurrence' && <PixAutomaticoOnLink code={code} online={online} />}
+          </>
         )
       case 'boleto_pix':
         return <BoletoPanel {...common} address={address} />

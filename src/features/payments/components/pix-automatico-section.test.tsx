@@ -48,7 +48,7 @@ beforeEach(() => {
 })
 
 const render = () =>
-  renderScreen(() => <PixAutomaticoSection contractId={contractId} online={true} />)
+  renderScreen(() => <PixAutomaticoSection source={{ contractId }} online={true} />)
 const notEnrolled = (canEnrol: boolean) => ({
   status: 404,
   body: { message: 'Este contrato não tem débito automático via Pix.', canEnrol },

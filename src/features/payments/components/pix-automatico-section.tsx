@@ -1,4 +1,3 @@
-import { QRCodeSVG } from 'qrcode.react'
 import { Fragment, useEffect, useRef, useState } from 'react'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
 import { formatMoney } from '../../../lib/money'
@@ -6,9 +5,15 @@ import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
-import { usePixAutomatico, usePixAutomaticoActions } from '../api/pix-automatico'
+import {
+  type PixAutomaticoSource,
+  usePixAutomatico,
+  usePixAutomaticoActions,
+} from '../api/pix-automatico'
+import { copyCode } from '../logic/copy-code'
 import { endedText, recurrenceTerms } from '../logic/pix-automatico'
 import styles from './payment.module.css'
+import { PixQr } from './pix-qr'
 
 export const pixAutomaticoMessages = {
   title: 'Débito automático via Pix',
@@ -22,7 +27,12 @@ export const pixAutomaticoMessages = {
   copyByHand: 'Selecione o código acima e copie.',
 } as const
 
-type Props = { contractId: string; online: boolean }
+type Props = {
+  source: PixAutomaticoSource
+  online: boolean
+  /** Called when the bank approves the authorization asked for on this screen. */
+  onApproved?: () => void
+}
 
 /**
  * "Débito automático via Pix" on Pagamentos (Pix Automático, decision 025): not enrolled → the
@@ -30,10 +40,12 @@ type Props = { contractId: string; online: boolean }
  * until the bank answers → active, with its terms and the way to cancel it; refused, cancelled
  * or expired → one line, and the way to ask again. Loaded apart from the list (lazy).
  */
-export default function PixAutomaticoSection({ contractId, online }: Props) {
-  const { data, error, isPending } = usePixAutomatico(contractId)
+export default function PixAutomaticoSection({ source, online, onApproved }: Props) {
+  const { data, error, isPending } = usePixAutomatico(source)
   const view = data?.view ?? undefined
-  const { enrol, cancel } = usePixAutomaticoActions(contractId)
+  const { enrol, cancel } = usePixAutomaticoActions(source)
+  // On a payment link the holder may not be logged in: cancelling is theirs, from the portal.
+  const byLink = 'linkCode' in source
   const [asking, setAsking] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
   const status = view?.status
@@ -43,6 +55,17 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
     if (!moved.current || !status) return
     moved.current = false
     heading.current?.focus()
+  }, [status])
+  // Approved at the bank while this screen waited with its QR.
+  const waited = useRef(false)
+  const approved = useRef(onApproved)
+  approved.current = onApproved
+  useEffect(() => {
+    if (status === 'CRIADA') waited.current = true
+    else if (status === 'APROVADA' && waited.current) {
+      waited.current = false
+      approved.current?.()
+    }
   }, [status])
 
   const failed = (failure: Error) =>
@@ -72,10 +95,12 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
   // there is nothing to say at all; an ended one keeps its line.
   const offered = data?.canEnrol ?? true
   if (data && !data.view && !data.canEnrol) return null
+  // A link's page offers it only where the server can: a failed read there says nothing.
+  if (byLink && error && !view) return null
 
   return (
     <section
-      className={`${styles.box} ${styles.recurrence}`}
+      className={`${styles.box} ${styles.recurrence} ${byLink ? styles.besideCard : ''}`}
       aria-labelledby="pix-automatico-title"
     >
       <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
@@ -117,7 +142,9 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
           {actionError.message}
         </p>
       )}
-      {status === 'APROVADA' ? (
+      {status === 'APROVADA' && byLink ? (
+        <p className={styles.howTo}>Para cancelar, entre no portal, em Pagamentos.</p>
+      ) : status === 'APROVADA' ? (
         <Button
           variant="secondary"
           busy={cancel.isPending}
@@ -132,7 +159,12 @@ export default function PixAutomaticoSection({ contractId, online }: Props) {
         !(isPending && online) && (
           <>
             {!view && <p>{pixAutomaticoMessages.what}</p>}
-            <Button busy={enrol.isPending} disabled={!online} onClick={start}>
+            <Button
+              variant={byLink ? 'secondary' : 'primary'}
+              busy={enrol.isPending}
+              disabled={!online}
+              onClick={start}
+            >
               Ativar débito automático
             </Button>
           </>
@@ -170,24 +202,7 @@ function Terms({ view }: { view: RecurrenceView }) {
 function Authorize({ view }: { view: RecurrenceView }) {
   const codeText = useRef<HTMLTextAreaElement>(null)
   const qrCode = view.qrCode ?? ''
-  const copyByHand = () => {
-    const field = codeText.current
-    field?.focus()
-    field?.select()
-    const copied = typeof document.execCommand === 'function' && document.execCommand('copy')
-    if (copied) toast.success(pixAutomaticoMessages.copied, { duration: toastDuration.validation })
-    else toast.info(pixAutomaticoMessages.copyByHand, { duration: toastDuration.default })
-  }
-  const copy = () => {
-    // Inside the tap, with no await before it: browsers only allow copying from a user gesture.
-    navigator.clipboard
-      ?.writeText(qrCode)
-      .then(() =>
-        toast.success(pixAutomaticoMessages.copied, { duration: toastDuration.validation }),
-      )
-      .catch(copyByHand)
-    if (!navigator.clipboard) copyByHand()
-  }
+  const copy = () => copyCode(qrCode, codeText.current, pixAutomaticoMessages)
   const payingNow = view.immediate?.status === 'WAITING' ? view.immediate.value : null
   return (
     <div className={styles.qr}>
@@ -203,14 +218,7 @@ function Authorize({ view }: { view: RecurrenceView }) {
       )}
       {qrCode && (
         <>
-          <QRCodeSVG
-            value={qrCode}
-            size={200}
-            level="M"
-            role="img"
-            aria-label="QR Code da autorização do débito automático"
-            marginSize={0}
-          />
+          <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
           <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
             <textarea ref={codeText} className={styles.code} readOnly value={qrCode} />
