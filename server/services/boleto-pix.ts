@@ -63,8 +63,12 @@ export const boletoPixTerms = (input: {
   message: input.message || undefined,
 })
 
-/** The txid of a boleto's Pix with a due date: its charge's id without dashes. */
-export const cobvTxid = pixTxid
+/**
+ * The txid of a boleto's Pix with a due date: its charge's id without dashes. A function, not
+ * `= pixTxid`: collections.ts and this module import each other, and under a loader that runs
+ * this one first (tsx, the CLI) pixTxid is not initialized yet.
+ */
+export const cobvTxid = (chargeId: string) => pixTxid(chargeId)
 
 /**
  * PUT /cobv/{txid} for a claimed boleto charge: its amount, the boleto's due date, the
