@@ -15,22 +15,7 @@ import {
   pixVerifyRequest,
   pixVerifyResponse,
 } from '../payments'
-import { badBody, error, pdfInBase64 } from './answers'
-
-/**
- * What paying a link may also answer: unknown link (404), already paid or another payment under
- * way (409), expired (410), a rule broken (422), the bank or gateway failed (502) or is not
- * configured (503).
- */
-const payingErrors = {
-  ...badBody,
-  404: error,
-  409: error,
-  410: error,
-  422: error,
-  502: error,
-  503: error,
-} as const
+import { badBody, error, payingErrors, pdfInBase64 } from './answers'
 
 export const getPaymentLink = {
   id: 'getPaymentLink',

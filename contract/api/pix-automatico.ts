@@ -2,7 +2,7 @@
 import type { Operation } from '../operation'
 import { linkPixAutomaticoRequest, paymentLinkQuery } from '../payments'
 import { noRecurrence, recurrenceView } from '../pix-automatico'
-import { badBody, error, holderErrors, idParam } from './answers'
+import { error, holderErrors, idParam, payingErrors } from './answers'
 
 export const enrolPixAutomatico = {
   id: 'enrolPixAutomatico',
@@ -61,17 +61,7 @@ export const enrolPixAutomaticoByLink = {
   tag: 'checkout',
   access: 'public',
   body: linkPixAutomaticoRequest,
-  answers: {
-    200: recurrenceView,
-    201: recurrenceView,
-    ...badBody,
-    404: error,
-    409: error,
-    410: error,
-    422: error,
-    502: error,
-    503: error,
-  },
+  answers: { 200: recurrenceView, 201: recurrenceView, ...payingErrors },
 } as const satisfies Operation
 
 export const getPixAutomaticoByLink = {

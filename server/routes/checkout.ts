@@ -33,6 +33,7 @@ import {
 import { enrolRecurrence, readRecurrence, recurrenceMessages } from '../services/pix-recurrences'
 import { receiptPdf } from '../services/receipt-pdf'
 import { receiptOfLink } from '../services/receipts'
+import { answerRead } from './pix-automatico'
 
 /** Personal data and live prices: never kept by a browser or proxy cache. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
@@ -126,14 +127,7 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
         const { code } = readQuery(c, paymentLinkQuery)
         const paying = withPixAutomatico()
         const { person, contract } = await linkAllowingRecurrence(code, false)
-        const read = await readRecurrence(paying, person.id, contract.id)
-        if (read.view === null)
-          return c.json(
-            { message: recurrenceMessages.notFound, canEnrol: read.canEnrol },
-            404,
-            NO_STORE,
-          )
-        return c.json(read.view, 200, NO_STORE)
+        return answerRead(c, await readRecurrence(paying, person.id, contract.id), NO_STORE)
       })
   )
 }

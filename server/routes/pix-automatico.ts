@@ -2,7 +2,7 @@
  * "Débito automático via Pix" of a holder's contract (decision 025): enrol (the authorization
  * and its QR), read its state, cancel it. Only the holder's own contracts; anything else is 404.
  */
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
@@ -17,6 +17,16 @@ import {
 } from '../services/pix-recurrences'
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' }
+
+/** The authorization read: its view, or 404 saying whether "Ativar" may start one. */
+export const answerRead = (
+  c: Context<AppEnv>,
+  read: Awaited<ReturnType<typeof readRecurrence>>,
+  headers: Record<string, string>,
+) =>
+  read.view === null
+    ? c.json({ message: recurrenceMessages.notFound, canEnrol: read.canEnrol }, 404, headers)
+    : c.json(read.view, 200, headers)
 
 export function pixAutomaticoRoutes(_deps: ServerDeps, payments: PaymentsDeps | undefined) {
   const paying = () => {
@@ -35,13 +45,7 @@ export function pixAutomaticoRoutes(_deps: ServerDeps, payments: PaymentsDeps | 
       const read = payments
         ? await readRecurrence(payments, c.get('personId'), id)
         : { view: null, canEnrol: false }
-      if (read.view === null)
-        return c.json(
-          { message: recurrenceMessages.notFound, canEnrol: read.canEnrol },
-          404,
-          PRIVATE,
-        )
-      return c.json(read.view, 200, PRIVATE)
+      return answerRead(c, read, PRIVATE)
     })
     .delete(at('cancelPixAutomatico'), async (c) => {
       const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
