@@ -183,6 +183,25 @@ describe.each(backends)('the reminder pass (%s)', (backend) => {
     expect(await outbox(demoEmails.ana)).toEqual([])
   })
 
+  it('an instalment her bank will debit by Pix Automático gets no "pay now"; once overdue, it does', async () => {
+    // Ana authorizes it (journey 3 pays the overdue instalment 4 with it) and her bank approves.
+    const path = `/socios-api/client/contract/${demoIds.ana.contract}/pix-automatico`
+    const asked = await server.app.request(path, { method: 'POST', ...bearer(tokens.ana) })
+    expect(asked.status).toBe(201)
+    const { idRec } = (await asked.json()) as { idRec: string }
+    const approved = await server.app.request(`/sandbox/pix/rec/${idRec}/approve`, {
+      method: 'POST',
+    })
+    expect(approved.status).toBe(200)
+    const next = await anaInstalment(5)
+    const before = await runPass(addDaysTo(next.dueDate, -3))
+    expect(before.sent.filter((sent) => sent.instalment_id === next.id)).toEqual([])
+    // The debit failed and the day passed: the overdue reminder goes, with its link.
+    const after = await runPass(addDaysTo(next.dueDate, 1))
+    expect(after.sent.filter((sent) => sent.instalment_id === next.id)).toHaveLength(2)
+    expect(after.sent.every((sent) => sent.kind === 'OVERDUE')).toBe(true)
+  })
+
   it('a cancelled contract is no longer collected: no reminder', async () => {
     const next = await anaInstalment(5)
     await server.db

@@ -13,6 +13,7 @@ import {
   holders,
   paymentOrders,
   persons,
+  pixRecurrences,
   reminderPreferences,
   reminderSends,
 } from '../db/schema'
@@ -128,6 +129,14 @@ async function dueReminders(deps: MessageDeps, today: string): Promise<Due[]> {
       person: persons,
       email: sql<boolean>`coalesce(${reminderPreferences.email}, true)`,
       whatsapp: sql<boolean>`coalesce(${reminderPreferences.whatsapp}, true)`,
+      // An active Pix Automático authorization will collect it by itself (decision 025).
+      automatic: sql<boolean>`exists (
+        select 1 from ${pixRecurrences}
+        where ${pixRecurrences.contractId} = ${paymentOrders.contractId}
+          and ${pixRecurrences.status} = 'APROVADA'
+          and ${paymentOrders.dueDate} >= ${pixRecurrences.firstDate}
+          and (${pixRecurrences.lastDate} is null or ${paymentOrders.dueDate} <= ${pixRecurrences.lastDate})
+      )`,
     })
     .from(paymentOrders)
     .innerJoin(contracts, eq(contracts.id, paymentOrders.contractId))
@@ -144,8 +153,12 @@ async function dueReminders(deps: MessageDeps, today: string): Promise<Due[]> {
       ),
     )
     .orderBy(paymentOrders.dueDate, paymentOrders.id)
-  return rows.flatMap(({ order, person, email, whatsapp }) => {
+  return rows.flatMap(({ order, person, email, whatsapp, automatic }) => {
     const kind = reminderKindOn(order.dueDate, today, daysBefore)
+    // "Pay it now" for an instalment the holder's bank will debit by itself would have it paid
+    // twice (the second refunded, but taken): no reminder before its due date. Once overdue (the
+    // debit failed), it is reminded like any other.
+    if (kind === 'DUE_SOON' && automatic) return []
     const contact = holderContact(person)
     const targets: Target[] = []
     if (email && contact.email) targets.push({ channel: 'email', to: contact.email })
