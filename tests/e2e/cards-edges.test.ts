@@ -151,6 +151,14 @@ describeBrowser('member cards: edges', () => {
     // gate will; never a green ATIVO under "Entrada bloqueada".
     await expectVisible(page.getByRole('listitem').getByText('BLOQUEADA', { exact: true }))
     expect(await page.getByRole('listitem').getByText('ATIVO', { exact: true }).count()).toBe(0)
+    // Paying leads, across the warning; showing a pass the gate refuses does not (audit 6).
+    const background = (locator: Locator) =>
+      locator.evaluate((element) => getComputedStyle(element).backgroundColor)
+    const pay = warning.getByRole('link', { name: 'Pagar parcelas vencidas' })
+    const show = page.getByRole('button', { name: /^Visualizar carteirinha de / })
+    expect(await background(show)).not.toBe(await background(pay))
+    const [payBox, warningBox] = await Promise.all([pay.boundingBox(), warning.boundingBox()])
+    expect(payBox?.width).toBeGreaterThan((warningBox?.width ?? 0) * 0.8)
     await expectNoAxeViolations(page)
 
     // The gate agrees, by the same rule: this card's pass is refused for the contract.

@@ -178,6 +178,20 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(await row('País')).toBeCloseTo(await row('Cidade'), 0)
     })
 
+    it("keeps a row's fields on one line when a neighbour shows its error", async () => {
+      await open(page, '/dependent/new', 'Novo Dependente')
+      await page.getByRole('button', { name: 'Salvar' }).click()
+      await expectVisible(page.locator('[aria-invalid="true"]').first())
+      const field = (label: string) => boxOf(page.getByLabel(label, { exact: true }))
+      const email = await field('E-mail')
+      const ddi = await field('DDI')
+      const telefone = await field('Telefone')
+      // DDI has a value and no error; E-mail and Telefone have theirs under them.
+      expect(ddi.y).toBeCloseTo(email.y, 0)
+      expect(ddi.height).toBeCloseTo(email.height, 0)
+      expect(telefone.y).toBeCloseTo(email.y, 0)
+    })
+
     it("keeps the pass's card in one place when it turns, with its buttons right under it", async () => {
       await open(page, '/favorites', 'Carteirinhas')
       await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()

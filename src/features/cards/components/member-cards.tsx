@@ -126,7 +126,10 @@ export function MemberCards({
               </span>
             </div>
             <div className={styles.actions}>
+              {/* A blocked pass is still shown (it says BLOQUEADA on its face), but the gate will
+                  refuse it: what leads on this screen is paying, above (audit 6). */}
               <Button
+                variant={blocked ? 'secondary' : 'primary'}
                 onClick={() => view(card)}
                 aria-label={`Visualizar carteirinha de ${card.person.name}`}
               >
@@ -163,7 +166,7 @@ function EntryWarning({ status, owed }: { status: string; owed: Props['owed'] })
         <Link
           to="/search"
           search={{ aba: 'vencidos' }}
-          className={`${buttonStyles.button} ${buttonStyles.primary}`}
+          className={`${buttonStyles.button} ${buttonStyles.primary} ${buttonStyles.block}`}
         >
           Pagar parcelas vencidas
         </Link>

@@ -90,7 +90,7 @@ export type AddressState = ReturnType<typeof useAddress>
 export function AddressFields({ state }: { state: AddressState }) {
   const { address, set, locked, cepError, lookup } = state
   return (
-    <fieldset className={styles.box}>
+    <fieldset className={`${styles.box} ${styles.fieldsetBox}`}>
       <legend>Endereço de cobrança</legend>
       <div className={styles.grid}>
         <MaskedField
