@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { demoIds } from '../../server/demo/data/ids'
+import { addDaysTo } from '../../server/services/payment-amounts'
 import { formatDate } from '../../src/lib/dates'
 import { apiToken } from '../helpers/api'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
@@ -15,7 +16,6 @@ import { browserJourney } from '../helpers/journey'
 import type { RunningServer } from '../helpers/server'
 
 const ana = 'ana@exemplo.com.br'
-const DAY = 86_400_000
 
 describeBrowser('Pix Automático: the next instalment charged a month later, with no action', () => {
   const journey = browserJourney({ noServiceWorker: true })
@@ -50,9 +50,6 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
     return (await answer.json()) as { settled: string[]; waiting: Array<{ data: string }> }
   }
 
-  const dayBefore = (day: string, days: number) =>
-    new Date(Date.parse(`${day}T12:00:00Z`) - days * DAY).toISOString().slice(0, 10)
-
   it('authorized once; weeks later the next instalment is charged and shows as paid', async () => {
     await journey.loggedInPage(ana, { path: '/search' })
     await section().getByRole('button', { name: 'Ativar débito automático' }).click()
@@ -72,7 +69,7 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
 
     // Five days before its due date the server sends its /cobr (its reconciler's pass, by
     // itself); her bank schedules the debit for the due date.
-    await moveClockTo(dayBefore(firstDate, 5))
+    await moveClockTo(addDaysTo(firstDate, -5))
     await expect
       .poll(async () => (await herBankDebits(idRec)).waiting.map((charge) => charge.data), {
         timeout: 30_000,
