@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 import { requestObject } from './http'
+import { payerBank, payerBankRequest } from './payer-bank'
 import { personFields, registrationFieldLabels } from './registration'
 
 /** What a key may do; each integration operation names the scope it needs. */
@@ -322,6 +323,8 @@ export const memberUpsertRequest = requestObject({
   neighborhood: personFields.neighborhood,
   addressNumber: personFields.number,
   complement: personFields.complement,
+  /** The holder's bank account, where Pix Automático sends its request (journey 1); null: unknown. */
+  payerBank: v.nullish(payerBankRequest, null),
 })
 export type MemberUpsert = v.InferOutput<typeof memberUpsertRequest>
 
@@ -352,6 +355,7 @@ export const member = v.object({
   neighborhood: nullableText,
   addressNumber: nullableText,
   complement: nullableText,
+  payerBank: v.nullable(payerBank),
   updatedAt: v.string(),
 })
 export type Member = v.InferOutput<typeof member>

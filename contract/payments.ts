@@ -15,6 +15,7 @@ import {
   requestObject,
   section,
 } from './http'
+import { enrolVias } from './pix-automatico'
 import { cardMessages } from './tokenizer'
 
 /** How a link is paid; the adjustment lists use the same names. */
@@ -287,7 +288,10 @@ export type CardPaymentRequest = v.InferOutput<typeof cardPaymentRequest>
 
 /** POST /checkout/payment-link-pix */
 /** POST /checkout/pix-automatico: the link whose contract enrols in Pix Automático. */
-export const linkPixAutomaticoRequest = requestObject({ code: linkCodeField })
+export const linkPixAutomaticoRequest = requestObject({
+  code: linkCodeField,
+  via: v.optional(v.picklist(enrolVias, 'Escolha como autorizar: via "QR" ou "BANCO".')),
+})
 
 export const pixGenerateRequest = requestObject({
   code: linkCodeField,

@@ -5,6 +5,7 @@
  * 3: with the cob that pays what is due now).
  */
 import * as v from 'valibot'
+import { requestObject } from './http'
 
 /** A Pix Automático authorization's states at the bank (API Pix 2.9.0, `Rec.status`). */
 export const recurrenceStatuses = [
@@ -40,6 +41,16 @@ export const recurrenceView = v.object({
   receiver: v.object({ name: v.string(), cnpj: v.string() }),
   /** The copia e cola to authorize it (and pay what is due now); null once answered. */
   qrCode: v.nullable(v.string()),
+  /**
+   * Journey 1: the request sent to the payer's own bank, which asks them in its app (no QR):
+   * the bank's short name (null for one we do not name) and when it expires unanswered.
+   */
+  request: v.nullable(v.object({ bank: v.nullable(v.string()), expiresAt: v.string() })),
+  /**
+   * The holder's bank when the provider knows it, so a request can go there instead of a QR:
+   * its short name ('' for a bank we do not name), null when unknown.
+   */
+  payerBank: v.nullable(v.string()),
   /** Journey 3: the Pix paid with the authorization (what was due now). */
   immediate: v.nullable(
     v.object({ txid: v.string(), value: cents, status: v.picklist(['WAITING', 'PAID', 'ENDED']) }),
@@ -51,6 +62,14 @@ export const recurrenceView = v.object({
   canEnrol: v.boolean(),
 })
 export type RecurrenceView = v.InferOutput<typeof recurrenceView>
+
+/** How the holder authorizes it: by a QR, or by a request sent to their own bank (journey 1). */
+export const enrolVias = ['QR', 'BANCO'] as const
+
+/** POST's body, optional: without `via`, the bank when the provider knows it and nothing is due now. */
+export const enrolPixAutomaticoRequest = requestObject({
+  via: v.optional(v.picklist(enrolVias, 'Escolha como autorizar: via "QR" ou "BANCO".')),
+})
 
 /**
  * The GET's 404: the contract never had an authorization. `canEnrol` (on the holder's own

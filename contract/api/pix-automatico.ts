@@ -1,21 +1,24 @@
 /** "Débito automático via Pix" of a holder's contract (Pix Automático, decision 025). */
 import type { Operation } from '../operation'
 import { linkPixAutomaticoRequest, paymentLinkQuery } from '../payments'
-import { noRecurrence, recurrenceView } from '../pix-automatico'
-import { error, holderErrors, idParam, payingErrors } from './answers'
+import { enrolPixAutomaticoRequest, noRecurrence, recurrenceView } from '../pix-automatico'
+import { badBody, error, holderErrors, idParam, payingErrors } from './answers'
 
 export const enrolPixAutomatico = {
   id: 'enrolPixAutomatico',
   method: 'POST',
   path: '/client/contract/{id}/pix-automatico',
   summary:
-    'Adere ao débito automático via Pix: cria a autorização no banco e devolve o QR (com o Pix do que vence agora).',
+    'Adere ao débito automático via Pix: cria a autorização no banco e devolve o QR (com o Pix do que vence agora), ou envia o pedido ao banco do titular (jornada 1).',
   tag: 'payments',
   access: 'holder',
   params: idParam,
+  body: enrolPixAutomaticoRequest,
+  bodyOptional: true,
   answers: {
     200: recurrenceView,
     201: recurrenceView,
+    ...badBody,
     ...holderErrors,
     404: error,
     409: error,

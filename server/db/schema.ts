@@ -24,6 +24,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import { writers } from '../../contract/integration'
+import type { PayerBank } from '../../contract/payer-bank'
 import { recurrenceStatuses } from '../../contract/pix-automatico'
 import { reminderChannels, reminderKinds } from '../../contract/reminders'
 import { type ChargeState, chargeStates } from '../services/charge-states'
@@ -64,6 +65,8 @@ export const persons = pgTable('persons', {
   neighborhood: text('neighborhood'),
   addressNumber: text('address_number'),
   complement: text('complement'),
+  /** The holder's bank account as the provider knows it (Pix Automático's journey 1). */
+  payerBank: jsonb('payer_bank').$type<PayerBank>(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 })
@@ -388,6 +391,13 @@ export const pixRecurrences = pgTable(
     lastDate: day('last_date'),
     /** The QR's copia e cola (journey 3: the cob and the authorization in one code). */
     copyPaste: text('copy_paste'),
+    /**
+     * Journey 1: the request sent to the payer's bank (`idSolicRec`), that bank (ISPB) and when
+     * the request expires unanswered; null for a QR's.
+     */
+    requestId: text('request_id'),
+    requestIspb: text('request_ispb'),
+    requestExpiresAt: moment('request_expires_at'),
     receiverName: text('receiver_name').notNull(),
     receiverCnpj: text('receiver_cnpj').notNull(),
     createdAt: createdAt(),

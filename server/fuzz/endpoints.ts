@@ -226,6 +226,8 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
       path: `${client}/contract/:id/pix-automatico`,
       session: true,
       params: { id: contracts },
+      // How to authorize it: a QR, or a request to the holder's bank (journey 1).
+      ...(method === 'POST' ? { bodies: [{ via: 'QR' }, { via: 'BANCO' }] } : {}),
     })),
     // The holder's copy of their data (issue 28): the session is the only input.
     { method: 'GET', path: `${client}/personal-data`, session: true },
@@ -305,7 +307,11 @@ export async function prepareFixtures(server: TestServer): Promise<FuzzFixtures>
     { method: 'POST', path: checkoutPaths.verifyPix, bodies: [pix.body] },
     // Débito automático via Pix from a link that allows recurrence (decision 025).
     { method: 'GET', path: '/socios-api/checkout/pix-automatico', queries: [{ code: links.pix }] },
-    { method: 'POST', path: '/socios-api/checkout/pix-automatico', bodies: [{ code: links.pix }] },
+    {
+      method: 'POST',
+      path: '/socios-api/checkout/pix-automatico',
+      bodies: [{ code: links.pix }, { code: links.pix, via: 'BANCO' }],
+    },
     {
       method: 'POST',
       path: checkoutPaths.boleto,

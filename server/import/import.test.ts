@@ -37,7 +37,7 @@ const templateFiles = [
 ].map((name) => join(templates, name))
 
 const memberHeader =
-  'id_externo;nome;sobrenome;nascimento;genero;email;cpf;rg;passaporte;certidao_nascimento;ddi;telefone;cep;uf;cidade;pais;rua;bairro;numero;complemento'
+  'id_externo;nome;sobrenome;nascimento;genero;email;cpf;rg;passaporte;certidao_nascimento;ddi;telefone;cep;uf;cidade;pais;rua;bairro;numero;complemento;banco_ispb;banco_agencia;banco_conta'
 
 /** A valid CPF for n (its check digits computed). */
 const cpfFor = (n: number) => cpfWithCheckDigits(String(100_000_000 + n).slice(-9))
@@ -84,6 +84,12 @@ describe.each(backends)('import from spreadsheets (%s)', (backend) => {
       .from(paymentOrders)
       .where(eq(paymentOrders.externalId, 'parc-1001-01'))
     expect(paid).toMatchObject({ status: 'PAID', paidValue: 18_990 })
+    // Joana's bank, for Pix Automático's requests to it (journey 1), from her row's banco_ columns.
+    const [joana] = await server.db
+      .select()
+      .from(persons)
+      .where(eq(persons.externalId, 'socio-1001'))
+    expect(joana?.payerBank).toEqual({ ispb: '60701190', branch: '1234', account: '567890' })
 
     // Run again: every row UNCHANGED, nothing written.
     const watch = await watchWrites(server)
@@ -179,35 +185,37 @@ describe.each(backends)('import from spreadsheets (%s)', (backend) => {
     }
   })
 
-  it('a file with 3 bad rows among 1,000 writes nothing; the report names each row and column', async () => {
+  it('a file with 4 bad rows among 1,000 writes nothing; the report names each row and column', async () => {
     const lines = [memberHeader]
     for (let n = 1; n <= 1000; n++) {
       const cpf = n === 10 ? '52998224726' : cpfFor(n)
       const birth = n === 500 ? '31/02/1990' : '01/01/1990'
       const id = n === 900 ? 'pessoa-1' : `pessoa-${n}`
-      lines.push(`${id};Pessoa;${n};${birth};;;${cpf};;;;;;;;;;;;;`)
+      const bank = n === 700 ? '341;1234;56789-0' : ';;'
+      lines.push(`${id};Pessoa;${n};${birth};;;${cpf};;;;;;;;;;;;;;${bank}`)
     }
     const file = join(dir, 'mil.csv')
     writeFileSync(file, `${lines.join('\n')}\n`)
     const before = (await server.db.select({ id: persons.id }).from(persons)).length
     const result = await run([file])
     expect(result.written).toBe(false)
-    expect(result.errorRows).toBe(3)
+    expect(result.errorRows).toBe(4)
     expect((await server.db.select({ id: persons.id }).from(persons)).length).toBe(before)
     const errors = reportRows(join(dir, 'mil.report.csv')).filter((row) => row[1] === 'ERROR')
-    // Row 2 holds pessoa-1; row 901 says it again; rows 11 and 501 break a rule.
+    // Row 2 holds pessoa-1; row 901 says it again; rows 11, 501 and 701 break a rule.
     expect(errors.map((row) => [row[0], row[3]])).toEqual([
       ['11', 'INVALID:cpf'],
       ['501', 'INVALID:nascimento'],
+      ['701', 'INVALID:banco_ispb'],
       ['901', 'DUPLICATE_ID:id_externo'],
     ])
-    expect(result.counts.members.SKIPPED).toBe(997)
+    expect(result.counts.members.SKIPPED).toBe(996)
 
     // --partial writes the 997 good rows.
     const partial = await run([file], { partial: true })
     expect(partial.written).toBe(true)
-    expect(partial.counts.members).toMatchObject({ CREATED: 997, ERROR: 3 })
-    expect((await server.db.select({ id: persons.id }).from(persons)).length).toBe(before + 997)
+    expect(partial.counts.members).toMatchObject({ CREATED: 996, ERROR: 4 })
+    expect((await server.db.select({ id: persons.id }).from(persons)).length).toBe(before + 996)
   }, 180_000)
 
   it('reads Windows-1252 with `;`, dates dd/mm/aaaa and money 1.234,56; refuses two rows that would be one person', async () => {

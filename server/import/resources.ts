@@ -114,13 +114,27 @@ const memberColumns: Record<string, string> = {
   complement: 'complemento',
 }
 
-const memberBody = (row: Row) =>
-  Object.fromEntries(
+/** The holder's bank account (Pix Automático's journey 1): all three empty, unknown. */
+const payerBankColumns: Record<string, string> = {
+  'payerBank.ispb': 'banco_ispb',
+  'payerBank.branch': 'banco_agencia',
+  'payerBank.account': 'banco_conta',
+}
+const payerBankOf = (row: Row) => {
+  const [ispb, branch, account] = Object.values(payerBankColumns).map((column) => cell(row, column))
+  if (!ispb && !branch && !account) return undefined
+  return { ispb, branch, account }
+}
+
+const memberBody = (row: Row) => ({
+  ...Object.fromEntries(
     Object.entries(memberColumns).map(([field, column]) => [
       field,
       field === 'birthDate' ? day(cell(row, column)) : cell(row, column),
     ]),
-  )
+  ),
+  payerBank: payerBankOf(row),
+})
 
 const ref = (kind: Kind, column: string, id: unknown) =>
   typeof id === 'string' && id ? [{ column, kind, id }] : []
@@ -136,8 +150,8 @@ export const specs: Record<Kind, ResourceSpec> = {
   },
   members: {
     kind: 'members',
-    columns: ['id_externo', ...Object.values(memberColumns)],
-    fieldColumns: memberColumns,
+    columns: ['id_externo', ...Object.values(memberColumns), ...Object.values(payerBankColumns)],
+    fieldColumns: { ...memberColumns, ...payerBankColumns, payerBank: 'banco_ispb' },
     schema: memberUpsertRequest,
     body: memberBody,
     refs: () => [],
@@ -305,6 +319,7 @@ export const flatColumns = [
   'papel',
   'pessoa',
   ...Object.values(memberColumns),
+  ...Object.values(payerBankColumns),
   'tipo_dependente',
   'status_contrato',
   'serie',

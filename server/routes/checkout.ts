@@ -33,7 +33,7 @@ import {
 import { enrolRecurrence, readRecurrence, recurrenceMessages } from '../services/pix-recurrences'
 import { receiptPdf } from '../services/receipt-pdf'
 import { receiptOfLink } from '../services/receipts'
-import { answerRead } from './pix-automatico'
+import { answerRead, maskedForLink } from './pix-automatico'
 
 /** Personal data and live prices: never kept by a browser or proxy cache. */
 const NO_STORE = { 'Cache-Control': 'private, no-store' }
@@ -115,11 +115,11 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
       })
       // Beyond the spec: Pix Automático from the link, where it allows recurrence (decision 025).
       .post(at('enrolPixAutomaticoByLink'), async (c) => {
-        const { code } = await readJson(c, linkPixAutomaticoRequest)
+        const { code, via } = await readJson(c, linkPixAutomaticoRequest)
         const paying = withPixAutomatico()
         const { person, contract } = await linkAllowingRecurrence(code, true)
-        const { created, view } = await enrolRecurrence(paying, person.id, contract.id)
-        return c.json(view, created ? 201 : 200, NO_STORE)
+        const { created, view } = await enrolRecurrence(paying, person.id, contract.id, { via })
+        return c.json(maskedForLink(view), created ? 201 : 200, NO_STORE)
       })
       // Read while the QR waits for the payer's bank: the link may be paid meanwhile (journey 3
       // pays what is due with the authorization), and the answer still comes.
@@ -127,7 +127,8 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
         const { code } = readQuery(c, paymentLinkQuery)
         const paying = withPixAutomatico()
         const { person, contract } = await linkAllowingRecurrence(code, false)
-        return answerRead(c, await readRecurrence(paying, person.id, contract.id), NO_STORE)
+        const read = await readRecurrence(paying, person.id, contract.id)
+        return answerRead(c, read.view ? { view: maskedForLink(read.view) } : read, NO_STORE)
       })
   )
 }

@@ -201,6 +201,7 @@ describe.each(backends)('integration resources (%s)', (backend) => {
       birthDate: '2026-02-30',
       phone: '12',
       nickname: 'Jo',
+      payerBank: { ispb: '341', branch: '12345', account: '56789-0' },
     })
     expect(bad.status).toBe(400)
     expect(bad.body.errors?.map((error) => [error.path, error.message])).toEqual(
@@ -209,6 +210,14 @@ describe.each(backends)('integration resources (%s)', (backend) => {
         ['body.cep', 'O CEP deve ter 8 dígitos.'],
         ['body.birthDate', 'Preencha a data de nascimento corretamente no formato DD/MM/AAAA!'],
         ['body.phone', 'O Telefone deve ter de 8 a 11 dígitos.'],
+        [
+          'body.payerBank.ispb',
+          'O ISPB do banco (payerBank.ispb) tem 8 dígitos ou letras maiúsculas, como 60701190.',
+        ],
+        [
+          'body.payerBank.branch',
+          'A agência (payerBank.branch) tem até 4 dígitos, sem o dígito verificador.',
+        ],
       ]),
     )
     expect(bad.body.errors?.find((error) => error.path === 'body.nickname')?.code).toBe(
@@ -237,6 +246,16 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     const reader = await client('members:read')
     const denied = await reader.put(at('members', 'socio-200'), joana)
     expect(denied.status).toBe(403)
+
+    // Her bank account, for Pix Automático's requests: the digits kept, read back as written.
+    const banked = await api.put(at('members', 'socio-200'), {
+      ...joana,
+      payerBank: { ispb: '18236120', account: '9.876.543-2' },
+    })
+    expect(banked.status).toBe(201)
+    expect(banked.body).toMatchObject({
+      payerBank: { ispb: '18236120', branch: null, account: '98765432' },
+    })
   })
 
   it('never overwrites a holder’s edit unseen: 412 without If-Match, or with an old one; the current version passes', async () => {

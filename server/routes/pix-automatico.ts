@@ -3,10 +3,11 @@
  * and its QR), read its state, cancel it. Only the holder's own contracts; anything else is 404.
  */
 import { type Context, Hono } from 'hono'
+import { enrolPixAutomaticoRequest, type RecurrenceView } from '../../contract/pix-automatico'
 import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
 import { ApiError } from '../http/errors'
-import { idOrNotFound } from '../http/validate'
+import { idOrNotFound, readOptionalJson } from '../http/validate'
 import type { PaymentsDeps } from '../services/collections'
 import { contractMessages } from '../services/contracts'
 import {
@@ -28,6 +29,16 @@ export const answerRead = (
     ? c.json({ message: recurrenceMessages.notFound, canEnrol: read.canEnrol }, 404, headers)
     : c.json(read.view, 200, headers)
 
+/**
+ * On a payment link, which anyone with it may open, the holder's bank is not named: the request
+ * still goes there (the holder may ask for it on the link), said as "seu banco".
+ */
+export const maskedForLink = (view: RecurrenceView): RecurrenceView => ({
+  ...view,
+  payerBank: null,
+  request: view.request ? { ...view.request, bank: null } : null,
+})
+
 export function pixAutomaticoRoutes(_deps: ServerDeps, payments: PaymentsDeps | undefined) {
   const paying = () => {
     if (!payments) throw new ApiError(503, recurrenceMessages.unavailable)
@@ -36,7 +47,8 @@ export function pixAutomaticoRoutes(_deps: ServerDeps, payments: PaymentsDeps | 
   return new Hono<AppEnv>()
     .post(at('enrolPixAutomatico'), async (c) => {
       const id = idOrNotFound(c.req.param('id'), contractMessages.notFound)
-      const { created, view } = await enrolRecurrence(paying(), c.get('personId'), id)
+      const { via } = await readOptionalJson(c, enrolPixAutomaticoRequest)
+      const { created, view } = await enrolRecurrence(paying(), c.get('personId'), id, { via })
       return c.json(view, created ? 201 : 200, PRIVATE)
     })
     .get(at('getPixAutomatico'), async (c) => {

@@ -84,6 +84,13 @@ describe.each(backends)('GET /client/personal-data (%s)', (backend) => {
 
     // biome-ignore lint/suspicious/noExplicitAny: the test reads the document as a person would
     const data: any = await (await download(tokens.ana)).json()
+    // The account her club gave for Pix Automático's requests is hers too.
+    expect(data.titular.conta_bancaria).toEqual({
+      banco_ispb: '60701190',
+      banco: 'Itaú',
+      agencia: '1234',
+      conta: '567890',
+    })
     expect(data.contratos[0].debito_automatico_pix).toEqual([
       {
         id_rec: view.idRec,
@@ -96,6 +103,8 @@ describe.each(backends)('GET /client/personal-data (%s)', (backend) => {
         recebedor: { nome: view.receiver.name, cnpj: view.receiver.cnpj },
         cancelado_por: 'USUARIO_RECEBEDOR',
         motivo: expect.stringMatching(/^SLCR: /),
+        // Asked by a QR (journey 3), not sent to her bank.
+        pedido_ao_banco: null,
         pedido_em: expect.any(String),
         atualizado_em: expect.any(String),
       },
@@ -105,6 +114,7 @@ describe.each(backends)('GET /client/personal-data (%s)', (backend) => {
     )
     expect(pdf).toContain('Débito automático via Pix')
     expect(pdf).toContain(view.idRec)
+    expect(pdf).toContain('Conta para o débito automático via Pix')
     // Bruno's copy has none of it.
     const his = await (await download(tokens.bruno)).text()
     expect(his).not.toContain(view.idRec)

@@ -50,6 +50,7 @@ const toMember = (row: PersonRow): Member => ({
   neighborhood: row.neighborhood,
   addressNumber: row.addressNumber,
   complement: row.complement,
+  payerBank: row.payerBank,
   updatedAt: row.updatedAt.toISOString(),
 })
 
@@ -74,6 +75,7 @@ export const memberColumns = (input: MemberUpsert) => ({
   neighborhood: input.neighborhood,
   addressNumber: input.addressNumber,
   complement: input.complement,
+  payerBank: input.payerBank,
 })
 
 /** A person the provider creates, as inserted (one at a time here, by the hundred in imports). */

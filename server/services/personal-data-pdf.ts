@@ -61,6 +61,12 @@ function personFields(w: Writer, person: Omit<Person, 'documentos'> & { document
       .filter(Boolean)
       .join(', ') || '—',
   )
+  const account = person.conta_bancaria
+  if (account)
+    w.field(
+      'Conta para o débito automático via Pix',
+      `${account.banco ?? 'banco'} (ISPB ${account.banco_ispb})${account.agencia ? `, agência ${account.agencia}` : ''}, conta ${account.conta}`,
+    )
   w.field('Foto', person.foto ? 'sim (a imagem está no arquivo JSON)' : 'não')
   const documents = person.documentos as Array<{ nome: string; enviado_em: string | null }>
   w.field(
@@ -127,7 +133,7 @@ export async function personalDataPdf(data: PersonalData, now: Date): Promise<Ui
       w.text('Débito automático via Pix', { font: bold, after: 0 })
     for (const recurrence of contract.debito_automatico_pix)
       w.text(
-        `${recurrence.id_rec} · ${recurrence.situacao}${recurrence.cancelado_por ? ` por ${recurrence.cancelado_por}` : ''} · ${recurrence.valor === null ? `até ${reais(recurrence.valor_maximo)}` : reais(recurrence.valor)} · ${day(recurrence.primeira_cobranca)} a ${day(recurrence.ultima_cobranca)} · ${recurrence.recebedor.nome} (CNPJ ${recurrence.recebedor.cnpj}) · pedido em ${when(recurrence.pedido_em)}`,
+        `${recurrence.id_rec} · ${recurrence.situacao}${recurrence.cancelado_por ? ` por ${recurrence.cancelado_por}` : ''} · ${recurrence.valor === null ? `até ${reais(recurrence.valor_maximo)}` : reais(recurrence.valor)} · ${day(recurrence.primeira_cobranca)} a ${day(recurrence.ultima_cobranca)} · ${recurrence.recebedor.nome} (CNPJ ${recurrence.recebedor.cnpj})${recurrence.pedido_ao_banco ? ` · pedido enviado ao banco ${recurrence.pedido_ao_banco}` : ''} · pedido em ${when(recurrence.pedido_em)}`,
         { indent: 12, after: 0 },
       )
   }

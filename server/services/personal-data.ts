@@ -11,6 +11,7 @@
 
 import { asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Brand } from '../../contract/brand'
+import { bankName } from '../../contract/payer-bank'
 import type { Database } from '../db/client'
 import {
   contracts,
@@ -58,6 +59,15 @@ function person(row: PersonRow) {
       numero: row.addressNumber,
       complemento: row.complement,
     },
+    /** The bank account the provider gave for Pix Automático's requests (journey 1), or null. */
+    conta_bancaria: row.payerBank
+      ? {
+          banco_ispb: row.payerBank.ispb,
+          banco: bankName(row.payerBank.ispb),
+          agencia: row.payerBank.branch,
+          conta: row.payerBank.account,
+        }
+      : null,
     /** As stored: the photo's base64 (or data URL) the registration sent. */
     foto: row.imageBase64,
     cadastrado_em: iso(row.createdAt),
@@ -270,6 +280,8 @@ export async function personalData(
           recebedor: { nome: row.receiverName, cnpj: row.receiverCnpj },
           cancelado_por: row.cancelledBy,
           motivo: row.endReason,
+          /** Journey 1: the bank the request was sent to (ISPB), instead of a QR. */
+          pedido_ao_banco: row.requestIspb,
           pedido_em: iso(row.createdAt),
           atualizado_em: iso(row.updatedAt),
         })),

@@ -11,6 +11,7 @@
  *   live recurring charges that may still be cancelled are cancelled with it.
  */
 import { and, desc, eq, inArray, isNull, lt, ne, or } from 'drizzle-orm'
+import { bankName } from '../../contract/payer-bank'
 import type { RecurrenceView } from '../../contract/pix-automatico'
 import { PixApiError } from '../adapters/pix-api/client'
 import type { Recurrence as BankRecurrence } from '../adapters/pix-api/recurrence'
@@ -54,7 +55,18 @@ export const recurrenceMessages = {
   ended: 'Este débito automático via Pix já foi encerrado.',
   bankFailed: 'Não foi possível falar com o banco. Tente novamente.',
   notOnLink: 'Este link não aceita débito automático via Pix.',
+  bankUnknown:
+    'O seu banco não está no seu cadastro: autorize o débito automático lendo o QR Code.',
 } as const
+
+/**
+ * How the holder authorizes it: by a QR read in their bank's app (journeys 2 and 3), or by a
+ * request sent to that bank (journey 1, `POST /solicrec`), which asks them in its own app.
+ */
+export type EnrolVia = 'QR' | 'BANCO'
+
+/** Days a request sent to the payer's bank waits for an answer, at most. */
+export const REQUEST_DAYS = 7
 
 /** How a recurrence may move: only forward, as the bank's states do. */
 const recurrenceMoves: Record<RecurrenceStatus, RecurrenceStatus[]> = {
@@ -162,9 +174,29 @@ async function viewOf(deps: PaymentsDeps, row: Recurrence): Promise<RecurrenceVi
     lastDate: row.lastDate,
     receiver: { name: row.receiverName, cnpj: row.receiverCnpj },
     qrCode: row.status === 'CRIADA' ? row.copyPaste : null,
+    request:
+      row.status === 'CRIADA' && row.requestId && row.requestExpiresAt
+        ? {
+            bank: row.requestIspb ? bankName(row.requestIspb) : null,
+            expiresAt: row.requestExpiresAt.toISOString(),
+          }
+        : null,
+    payerBank: await payerBankOf(deps.db, row.personId),
     immediate,
     canEnrol: !liveStatuses.includes(row.status) && (await enrolable(deps, row.contractId)),
   }
+}
+
+/**
+ * Whether the provider knows the holder's bank, so the request can go there (journey 1): its
+ * short name ('' for a bank we do not name), or null when it is unknown.
+ */
+async function payerBankOf(db: Database, personId: string): Promise<string | null> {
+  const [person] = await db
+    .select({ bank: persons.payerBank })
+    .from(persons)
+    .where(eq(persons.id, personId))
+  return person?.bank ? (bankName(person.bank.ispb) ?? '') : null
 }
 
 /** The contract's newest authorization, or null. */
@@ -199,17 +231,22 @@ async function holdersNewest(deps: PaymentsDeps, personId: string, contractId: s
 }
 
 /**
- * Enrols the contract: the authorization at the bank (CRIADA) with, when instalments are due
- * before the /cobr window, the cob that pays them in the same QR (journey 3). A live CRIADA one
- * is handed back as it is; an APROVADA one answers 409.
+ * Enrols the contract, the way the holder chose (`via`), else the best one for them: a request
+ * sent to their own bank (journey 1) when the provider knows it and nothing is due now;
+ * otherwise the QR (CRIADA), with, when instalments are due before the /cobr window, the cob
+ * that pays them in the same code (journey 3). A live CRIADA one asked the same way is handed
+ * back as it is; asked the other way, it is withdrawn and the new one made. APROVADA: 409.
  */
 export async function enrolRecurrence(
   deps: PaymentsDeps,
   personId: string,
   contractId: string,
+  options: { via?: EnrolVia | undefined } = {},
 ): Promise<{ created: boolean; view: RecurrenceView }> {
   const pix = pixOf(deps)
   const { contract, person, modelName } = await holderContract(deps.db, personId, contractId)
+  const bank = person.payerBank
+  if (options.via === 'BANCO' && !bank) throw new ApiError(422, recurrenceMessages.bankUnknown)
   const [live] = await deps.db
     .select()
     .from(pixRecurrences)
@@ -217,10 +254,11 @@ export async function enrolRecurrence(
       and(eq(pixRecurrences.contractId, contractId), inArray(pixRecurrences.status, liveStatuses)),
     )
   if (live?.status === 'APROVADA') throw new ApiError(409, recurrenceMessages.alreadyActive)
-  if (live && (await stillPayable(deps.db, live)))
+  if (live && (!options.via || viaOf(live) === options.via) && (await stillOpen(deps, live)))
     return { created: false, view: await viewOf(deps, live) }
-  // Its QR's Pix ran out (expired, replaced) before the payer answered: that authorization is
-  // withdrawn at the bank and a new QR made, so the screen never shows a code that cannot work.
+  // Its QR's Pix ran out (expired, replaced) or its request expired before the payer answered,
+  // or the holder chose the other way: that one is withdrawn at the bank and a new one made, so
+  // the screen never shows a code or a request that cannot work, nor two at once.
   if (live) await withdraw(deps, live)
   const cpf = person.cpf?.replace(/\D/g, '')
   if (!cpf) throw new ApiError(422, recurrenceMessages.cpfMissing)
@@ -232,10 +270,12 @@ export async function enrolRecurrence(
   const amounts = later.map((row) => Math.max(0, row.value - row.discount))
   const fixed = amounts.every((amount) => amount === amounts[0]) ? amounts[0] : undefined
   const maximum = Math.max(...amounts)
+  // Journey 1 carries no payment: with something due now, the QR pays it with the authorization.
+  const via: EnrolVia = options.via ?? (bank && now.length === 0 ? 'BANCO' : 'QR')
 
   // Journey 3: what is due now is paid with the authorization, by the link's own Pix.
   let journeyTxid: string | undefined
-  if (now.length) {
+  if (via === 'QR' && now.length) {
     const code = newLinkCode()
     await deps.db.insert(paymentLinks).values({
       code,
@@ -257,25 +297,53 @@ export async function enrolRecurrence(
     }
   }
 
+  const terms = {
+    contract: contract.contractNumber ?? contract.id.replace(/-/g, ''),
+    description: modelName,
+    payer: { cpf, name: fullName(person) },
+    firstDate: first.dueDate,
+    lastDate: last.dueDate,
+    periodicity: 'MENSAL' as const,
+    amount: fixed !== undefined ? { fixed } : { minimum: maximum },
+    retryPolicy: 'PERMITE_3R_7D' as const,
+  }
   let created: BankRecurrence
   let copyPaste: string | undefined
-  try {
-    const location = await pix.createRecurrenceLocation()
-    created = await pix.createRecurrence({
-      contract: contract.contractNumber ?? contract.id.replace(/-/g, ''),
-      description: modelName,
-      payer: { cpf, name: fullName(person) },
-      firstDate: first.dueDate,
-      lastDate: last.dueDate,
-      periodicity: 'MENSAL',
-      amount: fixed !== undefined ? { fixed } : { minimum: maximum },
-      retryPolicy: 'PERMITE_3R_7D',
-      locationId: location.id,
-      immediateTxid: journeyTxid,
-    })
-    copyPaste = (await pix.getRecurrence(created.id, { txid: journeyTxid }))?.copyPaste
-  } catch (error) {
-    throw bankFailed(deps, 'criar a recorrência', error)
+  let request: { id: string; ispb: string; expiresAt: Date } | undefined
+  if (via === 'BANCO' && bank) {
+    // Journey 1: no location, no QR; the request goes to the payer's bank, which asks them.
+    try {
+      created = await pix.createRecurrence(terms)
+    } catch (error) {
+      throw bankFailed(deps, 'criar a recorrência', error)
+    }
+    const expiresAt = requestExpiry(deps.now(), first.dueDate)
+    try {
+      const payer = {
+        ispb: bank.ispb,
+        branch: bank.branch ?? undefined,
+        account: bank.account,
+        cpf,
+      }
+      const sent = await pix.requestRecurrence(created.id, payer, expiresAt)
+      request = { id: sent.id, ispb: bank.ispb, expiresAt: sent.expiresAt }
+    } catch (error) {
+      // The recurrence nobody was asked about is withdrawn (it could never be approved anyway).
+      await pix.cancelRecurrence(created.id).catch(() => undefined)
+      throw bankFailed(deps, `solicitar a recorrência ${created.id}`, error)
+    }
+  } else {
+    try {
+      const location = await pix.createRecurrenceLocation()
+      created = await pix.createRecurrence({
+        ...terms,
+        locationId: location.id,
+        immediateTxid: journeyTxid,
+      })
+      copyPaste = (await pix.getRecurrence(created.id, { txid: journeyTxid }))?.copyPaste
+    } catch (error) {
+      throw bankFailed(deps, 'criar a recorrência', error)
+    }
   }
   try {
     const [row] = await deps.db
@@ -292,7 +360,10 @@ export async function enrolRecurrence(
         retryPolicy: created.retryPolicy ?? 'PERMITE_3R_7D',
         firstDate: created.firstDate,
         lastDate: created.lastDate ?? null,
-        copyPaste: copyPaste ?? created.copyPaste ?? null,
+        copyPaste: request ? null : (copyPaste ?? created.copyPaste ?? null),
+        requestId: request?.id ?? null,
+        requestIspb: request?.ispb ?? null,
+        requestExpiresAt: request?.expiresAt ?? null,
         receiverName: created.receiver.name,
         receiverCnpj: created.receiver.cnpj,
         createdAt: deps.now(),
@@ -303,6 +374,7 @@ export async function enrolRecurrence(
     return { created: true, view: await viewOf(deps, row) }
   } catch (error) {
     // Another request enrolled the contract meanwhile (one live per contract): this one goes.
+    if (request) await pix.cancelRecurrenceRequest(request.id).catch(() => undefined)
     await pix.cancelRecurrence(created.id).catch(() => undefined)
     const [other] = await deps.db
       .select()
@@ -316,6 +388,31 @@ export async function enrolRecurrence(
     if (other) return { created: false, view: await viewOf(deps, other) }
     throw error
   }
+}
+
+/** How a CRIADA authorization was asked for: a request to the payer's bank, or a QR. */
+const viaOf = (row: Recurrence): EnrolVia => (row.requestId ? 'BANCO' : 'QR')
+
+/**
+ * When a request to the payer's bank expires unanswered: in `REQUEST_DAYS`, but no later than
+ * the day the first /cobr must go out (`COBR_FIRST_DAY` before its due date, midnight in São
+ * Paulo, UTC−3 all year): approved after that, the first instalment could not be charged by it.
+ * Never sooner than a day, so the holder has time to open their bank's app.
+ */
+export function requestExpiry(now: Date, firstDueDate: string): Date {
+  const day = 24 * 60 * 60 * 1000
+  const lastSend = Date.parse(`${addDaysTo(firstDueDate, -COBR_FIRST_DAY)}T00:00:00-03:00`)
+  const at = Math.min(now.getTime() + REQUEST_DAYS * day, lastSend)
+  return new Date(Math.max(at, now.getTime() + day))
+}
+
+/**
+ * A CRIADA authorization can still be answered: a request to the bank not yet expired, a QR
+ * with no journey-3 Pix, or one whose Pix is still live or paid.
+ */
+async function stillOpen(deps: PaymentsDeps, row: Recurrence): Promise<boolean> {
+  if (row.requestExpiresAt) return row.requestExpiresAt > deps.now()
+  return stillPayable(deps.db, row)
 }
 
 /** A CRIADA authorization's QR can still be paid: no journey-3 Pix, or one still live or paid. */
@@ -335,6 +432,13 @@ async function stillPayable(db: Database, row: Recurrence): Promise<boolean> {
  */
 async function cancelAtBank(deps: PaymentsDeps, row: Recurrence): Promise<Recurrence> {
   const pix = pixOf(deps)
+  // A request still in the payer's bank app is withdrawn first, so it cannot be accepted after.
+  // Refused: it was answered or expired meanwhile, and the recurrence tells which.
+  if (row.status === 'CRIADA' && row.requestId)
+    await pix.cancelRecurrenceRequest(row.requestId).catch((error: unknown) => {
+      if (!(error instanceof PixApiError) || error.status === 0 || error.status >= 500)
+        throw bankFailed(deps, `cancelar a solicitação ${row.requestId}`, error)
+    })
   let bank: BankRecurrence | null
   try {
     bank = await pix.cancelRecurrence(row.idRec)

@@ -47,6 +47,8 @@ export async function seedAna(tx: Database, now: Date) {
       phoneDdi: '55',
       phoneNumber: '11987654321',
       ...address,
+      // Her club knows where she pays from: Pix Automático can ask her bank (journey 1).
+      payerBank: { ispb: '60701190', branch: '1234', account: '567890' },
     },
     {
       id: ids.pedro.person,

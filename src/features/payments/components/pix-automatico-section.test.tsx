@@ -26,6 +26,8 @@ const cancelled: RecurrenceView = {
   lastDate: '2027-06-10',
   receiver: { name: 'Clube Exemplo', cnpj: '12345678000190' },
   qrCode: null,
+  request: null,
+  payerBank: null,
   immediate: null,
   canEnrol: false,
 }

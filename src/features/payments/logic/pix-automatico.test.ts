@@ -15,6 +15,8 @@ const view: RecurrenceView = {
   lastDate: '2027-06-10',
   receiver: { name: 'Clube Exemplo', cnpj: '12345678000190' },
   qrCode: '000201…',
+  request: null,
+  payerBank: null,
   immediate: null,
   canEnrol: false,
 }
