@@ -270,6 +270,26 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await page.getByRole('button', { name: 'Marcar também' }).click()
     await settle(page)
   })
+  // Débito automático via Pix: the QR (it pays her overdue instalment too), then the request
+  // sent to her bank's app instead (journey 1). Left waiting: the other device's run starts from
+  // that request, so it takes the QR from "Prefiro ler um QR Code".
+  const automatic = page.getByRole('region', { name: 'Débito automático via Pix' })
+  await shoot(page, name('pix-automatico-qr'), async () => {
+    await page.goto(`${server.url}/search`)
+    await settle(page, 'Pagamentos')
+    const prefer = automatic.getByRole('button', { name: 'Prefiro ler um QR Code' })
+    const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
+    await prefer.or(ask).waitFor()
+    await ((await prefer.isVisible()) ? prefer : ask).click()
+    await automatic.getByRole('img', { name: /QR Code/ }).waitFor()
+    await automatic.scrollIntoViewIfNeeded()
+    await settle(page)
+  })
+  await shoot(page, name('pix-automatico-banco'), async () => {
+    await automatic.getByRole('button', { name: /^Enviar o pedido para o app do/ }).click()
+    await automatic.getByText(/^Enviamos o pedido/).waitFor()
+    await settle(page)
+  })
   for (const [screen, tab] of [
     ['payments-overdue-tab', 'vencidos'],
     ['payments-paid-tab', 'pagos'],

@@ -118,7 +118,10 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
         const { code, via } = await readJson(c, linkPixAutomaticoRequest)
         const paying = withPixAutomatico()
         const { person, contract } = await linkAllowingRecurrence(code, true)
-        const { created, view } = await enrolRecurrence(paying, person.id, contract.id, { via })
+        // A QR unless asked otherwise: whoever pays a link is at a checkout, code in hand.
+        const { created, view } = await enrolRecurrence(paying, person.id, contract.id, {
+          via: via ?? 'QR',
+        })
         return c.json(maskedForLink(view), created ? 201 : 200, NO_STORE)
       })
       // Read while the QR waits for the payer's bank: the link may be paid meanwhile (journey 3

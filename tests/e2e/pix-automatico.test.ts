@@ -2,8 +2,10 @@
  * "Débito automático via Pix" on Pagamentos (Pix Automático, decision 025): Ana asks for it, sees
  * the QR, the copia e cola and what she authorizes; her bank (the demo's sandbox) approves, and
  * the screen says it is active by itself; she cancels it (asked first). And the bank refusing
- * it: the screen says so and offers it again. A contract with nothing left for it to charge
- * offers nothing. axe on every state.
+ * it: the screen says so and offers it again. With nothing due and her bank known to her club,
+ * the request goes to her bank's app instead of a QR (journey 1). A contract with nothing left
+ * for it to charge offers nothing. axe on every state. The journeys share one server, in order:
+ * the first pays her overdue instalment with the QR.
  */
 import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
@@ -27,14 +29,31 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
 
   const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
 
-  /** Ana on Pagamentos, then "Ativar débito automático": the QR to authorize it. */
-  async function askForIt() {
+  /**
+   * Ana on Pagamentos, then "Ativar débito automático". With her overdue instalment, the QR to
+   * authorize it (it pays that one too); once nothing is due, the request goes to her bank.
+   */
+  async function askForIt(way: 'QR' | 'BANCO' = 'QR') {
     await journey.loggedInPage(ana, { path: '/search' })
     await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
     const ask = section().getByRole('button', { name: 'Ativar débito automático' })
     await expectVisible(ask)
     await ask.click()
     await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
+    if (way === 'BANCO') return expectRequestSent()
+    await expectQr()
+  }
+
+  /** Journey 1: the request went to her bank's app (Itaú, as her club knows it); no QR. */
+  async function expectRequestSent() {
+    await expectVisible(section().getByText(/^Enviamos o pedido para o app do Itaú\./))
+    await expect.poll(() => section().getByRole('img').count()).toBe(0)
+    expect(await section().getByLabel('Pix copia e cola').count()).toBe(0)
+    await expectNoAxeViolations(page)
+  }
+
+  /** The QR, its copia e cola and what she authorizes. */
+  async function expectQr() {
     await expectVisible(
       section().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
     )
@@ -83,6 +102,26 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     await expectNoAxeViolations(page)
   })
 
+  it('nothing due now and her bank known: the request goes to her bank app (journey 1); the QR if she prefers', async () => {
+    // The journey before paid her overdue instalment with its QR.
+    await askForIt('BANCO')
+    await section().getByRole('button', { name: 'Prefiro ler um QR Code' }).click()
+    await expectQr()
+    // And back: the request to her bank, offered beside the code.
+    await section().getByRole('button', { name: 'Enviar o pedido para o app do Itaú' }).click()
+    await expectRequestSent()
+
+    await atHerBank('approve')
+    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    // Cancelled again, for the journeys after this one on the same server.
+    await section().getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await page
+      .getByRole('dialog', { name: 'Cancelar o débito automático?' })
+      .getByRole('button', { name: 'Cancelar débito automático' })
+      .click()
+    await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+  })
+
   it('nothing left for it to charge (every instalment already due): no offer at all', async () => {
     // Bruno's water park: paid or overdue, none falls due late enough for a /cobr.
     const read = page.waitForResponse(
@@ -104,7 +143,8 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   })
 
   it('refused at the bank: the screen says so and offers it again', async () => {
-    await askForIt()
+    // A request to her bank (nothing is due since the first journey), refused in its app.
+    await askForIt('BANCO')
     await atHerBank('reject')
     await expectVisible(
       section().getByText(/A autorização foi recusada no app do seu banco/),

@@ -7,7 +7,11 @@ import {
   getPixAutomatico,
   getPixAutomaticoByLink,
 } from '../../../../contract/api/pix-automatico'
-import { noRecurrence, type RecurrenceView } from '../../../../contract/pix-automatico'
+import {
+  type enrolVias,
+  noRecurrence,
+  type RecurrenceView,
+} from '../../../../contract/pix-automatico'
 import { call } from '../../../api/call'
 import { ApiError } from '../../../api/client'
 
@@ -16,6 +20,8 @@ import { ApiError } from '../../../api/client'
  * contract of a payment link where it allows recurrence (no login; cancelling is the holder's).
  */
 export type PixAutomaticoSource = { contractId: string } | { linkCode: string }
+
+export type EnrolVia = (typeof enrolVias)[number]
 
 /** Not kept on the device. */
 export const pixAutomaticoKeys = {
@@ -72,11 +78,16 @@ export function usePixAutomaticoActions(source: PixAutomaticoSource) {
   const queryClient = useQueryClient()
   const show = (view: RecurrenceView) =>
     queryClient.setQueryData(pixAutomaticoKeys.of(source), shown(view))
+  // `via`: a QR, or the request sent to the holder's own bank (journey 1); left out, the
+  // server's choice (the bank when it is known and nothing is due now).
   const enrol = useMutation({
-    mutationFn: () =>
+    mutationFn: (via?: EnrolVia) =>
       'linkCode' in source
-        ? call(enrolPixAutomaticoByLink, { body: { code: source.linkCode } })
-        : call(enrolPixAutomatico, { params: { id: source.contractId } }),
+        ? call(enrolPixAutomaticoByLink, { body: { code: source.linkCode, via } })
+        : call(enrolPixAutomatico, {
+            params: { id: source.contractId },
+            ...(via ? { body: { via } } : {}),
+          }),
     onSuccess: show,
   })
   const cancel = useMutation({

@@ -94,3 +94,41 @@ describe('Débito automático via Pix: Ativar only when something is left to cha
     expect(await screen.findByRole('button', ativar)).toBeTruthy()
   })
 })
+
+describe('Débito automático via Pix: a request sent to her bank (journey 1) or a QR', () => {
+  const waiting: RecurrenceView = {
+    ...cancelled,
+    status: 'CRIADA',
+    cancelledBy: null,
+    reason: null,
+    payerBank: 'Itaú',
+  }
+
+  it('sent to her bank: where and until when, no QR to read, and the QR as the other way', async () => {
+    answer = {
+      status: 200,
+      body: { ...waiting, request: { bank: 'Itaú', expiresAt: '2026-12-05T15:00:00.000Z' } },
+    }
+    render()
+    expect(await screen.findByText(/Enviamos o pedido para o app do Itaú\./)).toBeTruthy()
+    expect(screen.queryByRole('img', { name: /QR Code/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Prefiro ler um QR Code' })).toBeTruthy()
+  })
+
+  it('a QR, her bank known: the request to it is offered beside the code', async () => {
+    answer = { status: 200, body: { ...waiting, qrCode: '00020101021226…' } }
+    render()
+    expect(
+      await screen.findByRole('button', { name: 'Enviar o pedido para o app do Itaú' }),
+    ).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Copiar código' })).toBeTruthy()
+  })
+
+  it('a QR, her bank unknown: only the QR', async () => {
+    answer = { status: 200, body: { ...waiting, payerBank: null, qrCode: '00020101021226…' } }
+    render()
+    expect(await screen.findByRole('button', { name: 'Copiar código' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /Enviar o pedido/ })).toBeNull()
+  })
+})

@@ -6,12 +6,13 @@ import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
 import {
+  type EnrolVia,
   type PixAutomaticoSource,
   usePixAutomatico,
   usePixAutomaticoActions,
 } from '../api/pix-automatico'
 import { copyCode } from '../logic/copy-code'
-import { endedText, recurrenceTerms } from '../logic/pix-automatico'
+import { bankApp, endedText, recurrenceTerms, requestText } from '../logic/pix-automatico'
 import styles from './payment.module.css'
 import { PixQr } from './pix-qr'
 
@@ -49,13 +50,15 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
   const [asking, setAsking] = useState(false)
   const heading = useRef<HTMLHeadingElement>(null)
   const status = view?.status
-  // After a tap changes the state, focus goes to the state's heading (the button tapped is gone).
+  // After a tap changes the state, focus goes to the state's heading (the button tapped is gone);
+  // a QR swapped for a request to the bank (or back) is a new authorization, still CRIADA.
+  const shownState = view ? `${view.status}:${view.idRec}` : undefined
   const moved = useRef(false)
   useEffect(() => {
-    if (!moved.current || !status) return
+    if (!moved.current || !shownState) return
     moved.current = false
     heading.current?.focus()
-  }, [status])
+  }, [shownState])
   // Approved at the bank while this screen waited with its QR.
   const waited = useRef(false)
   const approved = useRef(onApproved)
@@ -72,8 +75,8 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
     toast.error(failure.message || pixAutomaticoMessages.readFailed, {
       duration: toastDuration.error,
     })
-  const start = () =>
-    enrol.mutate(undefined, {
+  const start = (via?: EnrolVia) =>
+    enrol.mutate(via, {
       onSuccess: () => {
         moved.current = true
       },
@@ -136,7 +139,23 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
       )}
       {/* What she authorizes first, then the QR that authorizes it. */}
       {showTerms && <Terms view={view} />}
-      {view && status === 'CRIADA' && <Authorize view={view} />}
+      {view && status === 'CRIADA' && view.request && <Requested view={view} />}
+      {view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
+      {/* The other way to authorize it: the QR, or the request to her bank when it is known. */}
+      {view && status === 'CRIADA' && (view.request || (view.payerBank !== null && !byLink)) && (
+        <div className={styles.actions}>
+          <Button
+            variant="secondary"
+            busy={enrol.isPending}
+            disabled={!online}
+            onClick={() => start(view.request ? 'QR' : 'BANCO')}
+          >
+            {view.request
+              ? 'Prefiro ler um QR Code'
+              : `Enviar o pedido para ${bankApp(view.payerBank)}`}
+          </Button>
+        </div>
+      )}
       {actionError && (
         <p className={styles.ended} role="alert">
           {actionError.message}
@@ -163,7 +182,7 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
               variant={byLink ? 'secondary' : 'primary'}
               busy={enrol.isPending}
               disabled={!online}
-              onClick={start}
+              onClick={() => start()}
             >
               Ativar débito automático
             </Button>
@@ -198,6 +217,11 @@ function Terms({ view }: { view: RecurrenceView }) {
   )
 }
 
+/** Journey 1: the request went to the holder's bank; she answers there, nothing to read here. */
+function Requested({ view }: { view: RecurrenceView }) {
+  return <p>{requestText(view)}</p>
+}
+
 /** The QR and its copia e cola (journey 3: with the Pix of what is due now). */
 function Authorize({ view }: { view: RecurrenceView }) {
   const codeText = useRef<HTMLTextAreaElement>(null)
@@ -214,6 +238,8 @@ function Authorize({ view }: { view: RecurrenceView }) {
         <p className={styles.howTo}>
           Ao autorizar, você também paga agora <strong>{formatMoney(payingNow)}</strong>, o que já
           venceu ou vence antes da primeira cobrança automática.
+          {view.payerBank !== null &&
+            ' Se preferir o pedido no app do banco, esse valor fica de fora e você o paga em Pagar.'}
         </p>
       )}
       {qrCode && (

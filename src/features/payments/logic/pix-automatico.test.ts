@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
-import { endedText, formatCnpj, recurrenceTerms } from './pix-automatico'
+import { bankApp, endedText, formatCnpj, recurrenceTerms, requestText } from './pix-automatico'
 
 const view: RecurrenceView = {
   id: 'r1',
@@ -63,5 +63,19 @@ describe('Débito automático via Pix: the words of the terms', () => {
     expect(endedText({ ...view, status: 'CANCELADA', cancelledBy: 'USUARIO_PAGADOR' })).toMatch(
       /no app do seu banco/,
     )
+  })
+})
+
+describe('Débito automático via Pix: the request sent to her bank (journey 1)', () => {
+  it('names the bank, or "seu banco" when it is not named', () => {
+    const at = '2026-12-05T15:00:00.000Z'
+    const sent = requestText({ ...view, qrCode: null, request: { bank: 'Itaú', expiresAt: at } })
+    expect(sent).toMatch(/^Enviamos o pedido para o app do Itaú\. Abra o app e confirme/)
+    expect(sent).toContain('05/12/2026')
+    expect(requestText({ ...view, qrCode: null, request: { bank: null, expiresAt: at } })).toMatch(
+      /^Enviamos o pedido para o app do seu banco\./,
+    )
+    expect(requestText(view)).toBeNull()
+    expect(bankApp('')).toBe('o app do seu banco')
   })
 })

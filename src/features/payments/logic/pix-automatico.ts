@@ -59,3 +59,17 @@ export function endedText(view: RecurrenceView): string | null {
       return null
   }
 }
+
+/** "o app do Itaú", or "o app do seu banco" for a bank not named (or not said, on a link). */
+export const bankApp = (bank: string | null | undefined) => `o app do ${bank || 'seu banco'}`
+
+/**
+ * Journey 1, the request sent to the holder's bank: where to answer it and until when; null for
+ * a QR's authorization.
+ */
+export function requestText(view: RecurrenceView): string | null {
+  if (!view.request) return null
+  // The day, on the device's calendar: the hour a request expires means nothing to a person.
+  const until = new Date(view.request.expiresAt).toLocaleDateString('pt-BR')
+  return `Enviamos o pedido para ${bankApp(view.request.bank)}. Abra o app e confirme a autorização do Pix Automático até ${until}. Esta tela muda sozinha quando o banco responder.`
+}
