@@ -30,12 +30,15 @@ import { backends, bearer, countRows } from '../testing'
 import { useTestServer } from '../testing/hooks'
 import {
   anaInstalments,
+  cardPayment,
   checkoutPaths,
   linkFor,
   notifyAsBank,
   pixValue,
   post,
   receivedMoney,
+  testCards,
+  tokenize,
 } from '../testing/payments'
 
 const DAY = 86_400_000
@@ -433,6 +436,27 @@ describe.each(backends)('Pix Automático: débito automático via Pix (%s)', (ba
     expect(paid.flatMap((charge) => charge.data.shares.map((share) => share.id)).sort()).toEqual(
       [inst(4), inst(5)].sort(),
     )
+  })
+
+  it('paid by card before the /cobr settles: the /cobr is cancelled at the bank, the card kept', async () => {
+    const { recurrence, txid } = await charged()
+    const code = await linkFor(server.app, tokens.ana, [5])
+    const card = await tokenize(server.app, testCards.visa)
+    const paidByCard = await post(server.app, checkoutPaths.link, cardPayment(code, card))
+    expect(paidByCard.status).toBe(200)
+    expect((await instalment(5)).status).toBe('PAID')
+    expect(await chargeOf(txid)).toMatchObject({ status: 'CANCELLED' })
+    expect((await cobrsAtBank(recurrence.idRec))[0]?.status).toBe('CANCELADA')
+    // Her bank can no longer debit it: the card's payment is the one kept.
+    expect((await atTheBank(`/cobr/${txid}/settle`)).status).toBe(409)
+    const paid = await server.db
+      .select()
+      .from(paymentCharges)
+      .where(eq(paymentCharges.status, 'PAID'))
+    const ofFifth = paid.filter((charge) =>
+      charge.data.shares.some((share) => share.id === inst(5)),
+    )
+    expect(ofFifth.map((charge) => charge.method)).toEqual(['CREDIT'])
   })
 
   it('on its attempt day the /cobr cannot be cancelled: a Pix of the instalment waits (409)', async () => {
