@@ -3,7 +3,8 @@
  * its own on another port (tests/fakes/pix-psp.ts, the sandbox PSP running apart), reached over
  * the network with the bank's credentials and our account (PIX_CONTA), its signed notifications
  * posted to this server's real address. Enrol (journey 3), approve at the payer's bank, the
- * scheduler's /cobr, settled: the instalment paid.
+ * scheduler's /cobr, settled: the instalment paid. Then the provider's system gives the holder's
+ * bank over the integration API, and enrolling sends the request there (journey 1).
  */
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -11,15 +12,17 @@ import { join } from 'node:path'
 import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { memberUpsertRequest } from '../../contract/integration'
 import { type FakePsp, startFakePsp } from '../../tests/fakes/pix-psp'
 import { registerPixWebhooks } from '../adapters/pix-api/index'
 import { createServer } from '../app'
 import { type Config, loadConfig } from '../config'
 import { type DatabaseHandle, openDatabase } from '../db/client'
-import { paymentCharges, paymentOrders, pixRecurrences } from '../db/schema'
+import { paymentCharges, paymentOrders, persons, pixRecurrences } from '../db/schema'
 import { demoIds, seedDemoData } from '../demo/seed'
+import { createApiKey } from '../services/api-keys'
 import { addDaysTo, todayInSaoPaulo } from '../services/payment-amounts'
-import { enrolRecurrence } from '../services/pix-recurrences'
+import { cancelRecurrence, enrolRecurrence } from '../services/pix-recurrences'
 import { cobrTxid, scheduleRecurringCharges } from '../services/recurring-charges'
 import { captureLogs } from '../testing'
 
@@ -118,5 +121,48 @@ describe('Pix Automático with DEMO=0, against a configured bank over the networ
     expect(charge).toMatchObject({ method: 'PIX_AUTOMATICO', status: 'PAID' })
     const [fifth] = await db.select().from(paymentOrders).where(eq(paymentOrders.id, fifthId))
     expect(fifth?.status).toBe('PAID')
+  }, 60_000)
+  it('the provider gives her bank over its API; "Ativar" then sends the request there (journey 1), approved in her bank app', async () => {
+    const payments = server.payments
+    if (!payments) throw new Error('sem pagamentos')
+    const db = handle.db
+    // The previous journey's authorization ends first: one live per contract.
+    await cancelRecurrence(payments, demoIds.ana.person, demoIds.ana.contract)
+    // Her club's system knows her as socio-ana and writes her record whole, bank included.
+    await db
+      .update(persons)
+      .set({ externalId: 'socio-ana', payerBank: null })
+      .where(eq(persons.id, demoIds.ana.person))
+    const { key } = await createApiKey(db, {
+      name: 'ERP do clube',
+      scopes: ['members:read', 'members:write'],
+    })
+    const memberUrl = `${server.deps.config.publicUrl}/socios-api/integration/v1/members/by-external-id/socio-ana`
+    const auth = { authorization: `Bearer ${key}` }
+    const read = await fetch(memberUrl, { headers: auth })
+    expect(read.status).toBe(200)
+    const stored = (await read.json()) as Record<string, unknown>
+    const fields = Object.keys(memberUpsertRequest.entries)
+    const body = {
+      ...Object.fromEntries(fields.map((field) => [field, stored[field]])),
+      payerBank: { ispb: '18236120', branch: '0001', account: '1234567-8' },
+    }
+    const written = await fetch(memberUrl, {
+      method: 'PUT',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+    expect(written.status).toBe(200)
+
+    // Nothing is due now (the previous journey paid it): the request goes to her Nubank.
+    const { view } = await enrolRecurrence(payments, demoIds.ana.person, demoIds.ana.contract)
+    expect(view).toMatchObject({ status: 'CRIADA', qrCode: null, payerBank: 'Nubank' })
+    expect(view.request?.bank).toBe('Nubank')
+    expect((await psp.payer(`rec/${view.idRec}/approve`)).status).toBe(200)
+    const [approved] = await db
+      .select()
+      .from(pixRecurrences)
+      .where(eq(pixRecurrences.idRec, view.idRec))
+    expect(approved).toMatchObject({ status: 'APROVADA', requestIspb: '18236120' })
   }, 60_000)
 })
