@@ -50,14 +50,23 @@ export function DuePanel({ instalments, online, paying, onPay }: Props) {
       </section>
     )
   const due = dueOf(instalments)
+  // Nothing owed: paid up ("Tudo em dia"), or no instalment at all yet, which is not the same
+  // good news (a contract still under review, say, has none).
   if (due.kind === 'clear')
     return (
-      <section className={`${styles.panel} ${styles.clear}`} aria-labelledby="due-title">
+      <section
+        className={`${styles.panel} ${instalments.length ? styles.clear : ''}`}
+        aria-labelledby="due-title"
+      >
         <div>
           <h2 id="due-title" className={styles.eyebrow}>
-            Tudo em dia
+            {instalments.length ? 'Tudo em dia' : 'Nenhuma parcela'}
           </h2>
-          <p className={styles.detail}>Nenhuma parcela em aberto.</p>
+          <p className={styles.detail}>
+            {instalments.length
+              ? 'Nenhuma parcela em aberto.'
+              : 'Este contrato ainda não tem parcelas lançadas.'}
+          </p>
         </div>
         <Link to="/search" className={styles.more}>
           Ver parcelas
