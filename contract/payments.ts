@@ -15,7 +15,6 @@ import {
   requestObject,
   section,
 } from './http'
-import { enrolVias } from './pix-automatico'
 import { cardMessages } from './tokenizer'
 
 /** How a link is paid; the adjustment lists use the same names. */
@@ -44,6 +43,8 @@ export const paymentOrder = v.object({
   value: cents,
   discount: v.nullish(cents, 0),
   paid_value: v.nullish(cents, null),
+  /** Beyond the spec: the day it was paid, on São Paulo's calendar (YYYY-MM-DD); null unpaid. */
+  paid_on: v.nullish(v.string(), null),
   delayed_days: v.nullish(v.number(), 0),
   /** lastLinkAdjustment: the part of `discount` the last paid link granted (spec §9). */
   data: v.nullish(v.looseObject({ lastLinkAdjustment: v.nullish(v.number(), 0) }), {
@@ -78,7 +79,7 @@ export const sendPaymentLinkResponse = v.pipe(v.string(), v.url())
 
 const linkCodeMessage = 'Informe o código do link de pagamento (code).'
 /** A link code as sent; one that cannot exist (bad characters) simply finds no link (404). */
-const linkCodeField = v.pipe(
+export const linkCodeField = v.pipe(
   v.string(linkCodeMessage),
   v.trim(),
   v.nonEmpty(linkCodeMessage),
@@ -287,12 +288,6 @@ export const cardPaymentRequest = requestObject({
 export type CardPaymentRequest = v.InferOutput<typeof cardPaymentRequest>
 
 /** POST /checkout/payment-link-pix */
-/** POST /checkout/pix-automatico: the link whose contract enrols in Pix Automático. */
-export const linkPixAutomaticoRequest = requestObject({
-  code: linkCodeField,
-  via: v.optional(v.picklist(enrolVias, 'Escolha como autorizar: via "QR" ou "BANCO".')),
-})
-
 export const pixGenerateRequest = requestObject({
   code: linkCodeField,
   token: checkoutPersonFields.token,

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot'
 import { requestObject } from './http'
+import { linkCodeField } from './payments'
 
 /** A Pix Automático authorization's states at the bank (API Pix 2.9.0, `Rec.status`). */
 export const recurrenceStatuses = [
@@ -63,13 +64,18 @@ export const recurrenceView = v.object({
 })
 export type RecurrenceView = v.InferOutput<typeof recurrenceView>
 
-/** How the holder authorizes it: by a QR, or by a request sent to their own bank (journey 1). */
+/**
+ * How the holder authorizes it: by a QR, or by a request sent to their own bank (journey 1).
+ * Here, not with the checkout's schemas: what the installed app precaches stays as it was.
+ */
 export const enrolVias = ['QR', 'BANCO'] as const
+const viaField = v.optional(v.picklist(enrolVias, 'Escolha como autorizar: via "QR" ou "BANCO".'))
+
+/** POST /checkout/pix-automatico: the link whose contract enrols in Pix Automático. */
+export const linkPixAutomaticoRequest = requestObject({ code: linkCodeField, via: viaField })
 
 /** POST's body, optional: without `via`, the bank when the provider knows it and nothing is due now. */
-export const enrolPixAutomaticoRequest = requestObject({
-  via: v.optional(v.picklist(enrolVias, 'Escolha como autorizar: via "QR" ou "BANCO".')),
-})
+export const enrolPixAutomaticoRequest = requestObject({ via: viaField })
 
 /**
  * The GET's 404: the contract never had an authorization. `canEnrol` (on the holder's own

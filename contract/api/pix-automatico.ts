@@ -1,7 +1,12 @@
 /** "Débito automático via Pix" of a holder's contract (Pix Automático, decision 025). */
 import type { Operation } from '../operation'
-import { linkPixAutomaticoRequest, paymentLinkQuery } from '../payments'
-import { enrolPixAutomaticoRequest, noRecurrence, recurrenceView } from '../pix-automatico'
+import { paymentLinkQuery } from '../payments'
+import {
+  enrolPixAutomaticoRequest,
+  linkPixAutomaticoRequest,
+  noRecurrence,
+  recurrenceView,
+} from '../pix-automatico'
 import { badBody, error, holderErrors, idParam, payingErrors } from './answers'
 
 export const enrolPixAutomatico = {

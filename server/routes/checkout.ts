@@ -8,13 +8,13 @@ import { Hono } from 'hono'
 import {
   boletoRequest,
   cardPaymentRequest,
-  linkPixAutomaticoRequest,
   type PaidLinkSummary,
   paymentLinkQuery,
   pixGenerateRequest,
   pixStatusQuery,
   pixVerifyRequest,
 } from '../../contract/payments'
+import { linkPixAutomaticoRequest } from '../../contract/pix-automatico'
 import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
 import { ApiError } from '../http/errors'

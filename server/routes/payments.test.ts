@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { paymentOrderList, sendPaymentLinkResponse } from '../../contract/payments'
-import { paymentLinks } from '../db/schema'
+import { paymentLinks, paymentOrders } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
 import { daysBetween, todayInSaoPaulo } from '../services/payment-amounts'
 import { backends, bearer, countRows, createTestServer, loginAs } from '../testing'
@@ -43,6 +43,14 @@ describe.each(backends)('payment orders and payment links (%s)', (backend) => {
       expect([9, 10]).toContain(late)
       expect(list[3]).toMatchObject({ value: 18_990, delayed_days: late, paid_value: null })
       expect(list[0]).toMatchObject({ paid_value: 18_990, delayed_days: 0 })
+      // When it was paid: the day on São Paulo's calendar; none for what is not paid.
+      const [first] = await server.db
+        .select({ paidAt: paymentOrders.paidAt })
+        .from(paymentOrders)
+        .where(eq(paymentOrders.id, ana.instalments[0] as string))
+      expect(first?.paidAt).toBeInstanceOf(Date)
+      expect(list[0]?.paid_on).toBe(todayInSaoPaulo(first?.paidAt as Date))
+      expect(list[3]?.paid_on).toBeNull()
       expect(list[4]).toMatchObject({ discount: 1_900, data: { lastLinkAdjustment: 0 } })
       for (const order of list) {
         expect(order.due_date).toMatch(/^\d{4}-\d{2}-\d{2}$/)

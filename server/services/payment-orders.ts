@@ -49,6 +49,7 @@ export async function listHolderInstalments(
       value: order.value,
       discount: order.discount,
       paid_value: order.paidValue,
+      paid_on: order.status === 'PAID' && order.paidAt ? todayInSaoPaulo(order.paidAt) : null,
       delayed_days: delayedDays(order.status, order.dueDate, today),
       data: { lastLinkAdjustment: lastLinkAdjustmentOf(order.data) },
     }

@@ -63,6 +63,8 @@ describeBrowser('screens that lead with what needs the person', () => {
     ).toBe(0)
     await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
     await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
+    // A paid one says when, under its amount.
+    await expectVisible(rows.nth(11).getByText(/^em \d{2}\/\d{2}\/\d{4}$/))
     // One filled "Pagar", on what is owed now; the others are outlined.
     const fill = (name: string) =>
       page

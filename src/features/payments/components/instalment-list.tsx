@@ -176,6 +176,9 @@ export function InstalmentList({
                       Hoje: {formatMoney(owedOn(instalment, today))}
                     </span>
                   )}
+                  {paid && instalment.paid_on && (
+                    <span className={styles.paidOn}>em {formatDate(instalment.paid_on)}</span>
+                  )}
                 </div>
                 <div className={styles.act}>
                   {paid && (
