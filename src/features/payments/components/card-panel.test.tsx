@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { PaymentLinkData } from '../../../../contract/payments'
 import { renderScreen } from '../../../test/render'
 import { useAddress } from './address-fields'
-import { CardPanel } from './card-panel'
+import { type CardMode, CardPanel, recurrenceIntro } from './card-panel'
 import { useSubmission } from './use-submission'
 
 /** A payment link with no address of its own: the address block asks for it. */
@@ -45,14 +45,14 @@ const link: PaymentLinkData = {
 }
 
 /** The card tab as the payment screen holds it: its address and submission are the screen's. */
-function CardTab({ showAddress }: { showAddress: boolean }) {
+function CardTab({ showAddress, mode = 'CREDIT' }: { showAddress: boolean; mode?: CardMode }) {
   const address = useAddress(link)
   const submission = useSubmission()
   return (
     <CardPanel
       code="link-1"
       link={link}
-      mode="CREDIT"
+      mode={mode}
       adjustments={[]}
       address={address}
       showAddress={showAddress}
@@ -84,6 +84,10 @@ describe('the card form: fields of the shared form kit', () => {
   it('groups the card number by 4, up to 20 digits, and names the brand under it', async () => {
     const { user } = renderScreen(() => <CardTab showAddress={false} />)
     const number = await screen.findByLabelText<HTMLInputElement>('Número do cartão')
+    // Before any digit, the line under it says which brands are taken.
+    expect(
+      screen.getByText('Visa, Mastercard, Elo, Hipercard, American Express e outras.'),
+    ).toBeTruthy()
     await user.type(number, '4111111111111111')
     expect(number.value).toBe('4111 1111 1111 1111')
     expect(screen.getByText('Bandeira: Visa')).toBeTruthy()
@@ -92,6 +96,12 @@ describe('the card form: fields of the shared form kit', () => {
     )
     await user.type(number, '12345678')
     expect(number.value).toBe('4111 1111 1111 1111 1234')
+  })
+
+  it('the recurrence says what it authorizes before the card; a one-off payment does not', async () => {
+    renderScreen(() => <CardTab showAddress={false} mode="RECURRENCE" />)
+    expect(await screen.findByText(recurrenceIntro)).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Ativar recorrência' })).toBeTruthy()
   })
 
   it('types the expiry as MM/AAAA and the CVV as up to 4 digits', async () => {

@@ -22,6 +22,10 @@ const submitLabels: Record<CardMode, string> = {
   SWAP: 'Trocar Cartão',
 }
 
+/** The Recorrência tab's first line: what enrolling the card authorizes. */
+export const recurrenceIntro =
+  'Você paga esta cobrança agora e as próximas parcelas do contrato são cobradas neste cartão, a cada vencimento, sem precisar voltar aqui.'
+
 type Props = {
   code: string
   link: PaymentLinkData
@@ -88,6 +92,8 @@ export function CardPanel({
     <form className={styles.side} onSubmit={onSubmit} noValidate>
       <div className={styles.box}>
         {mode === 'SWAP' && <h2>Dados do novo cartão</h2>}
+        {/* What a recurrence is, before the card that it keeps (the audit found it unexplained). */}
+        {mode === 'RECURRENCE' && <p className={styles.intro}>{recurrenceIntro}</p>}
         <div className={styles.grid}>
           {stripe ? (
             <StripeCardFields entry={stripe} ref={fields} />

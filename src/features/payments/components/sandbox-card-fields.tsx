@@ -55,7 +55,11 @@ export function SandboxCardFields({
         onAccept={setCardNumber}
         note={
           <p className={styles.brand} aria-live="polite">
-            {brand ? `Bandeira: ${cardBrandNames[brand]}` : ''}
+            {/* Before a number says its brand, the line says which ones are taken (it kept an
+                empty band under the field). */}
+            {brand
+              ? `Bandeira: ${cardBrandNames[brand]}`
+              : 'Visa, Mastercard, Elo, Hipercard, American Express e outras.'}
           </p>
         }
       />
