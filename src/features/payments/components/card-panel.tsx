@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef, useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
+import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { toast, toastDuration } from '../../../ui/toast'
 import { payWithCard } from '../api/checkout'
@@ -59,6 +60,13 @@ export function CardPanel({
       ? []
       : installmentOptions(link.value, adjustments, mode, link.fixed_installments)
   const [installments, setInstallments] = useState(() => options[0]?.installments ?? 1)
+  // What the tap takes, on the button itself (the chosen option's words, as the list says them).
+  const chosen = options.find((option) => option.installments === installments)
+  const amount = chosen
+    ? chosen.installments > 1
+      ? `${chosen.installments}x de ${formatMoney(chosen.perInstallment)}`
+      : formatMoney(chosen.total)
+    : null
   const { card_entry: cardEntry } = link
   const stripe =
     cardEntry?.kind === 'stripe' && cardEntry.publishable_key && cardEntry.js_url
@@ -111,7 +119,7 @@ export function CardPanel({
       </div>
       {showAddress && <AddressFields state={address} />}
       <Button type="submit" block disabled={!online} busy={submission.busy}>
-        {submitLabels[mode]}
+        {amount ? `${submitLabels[mode]} · ${amount}` : submitLabels[mode]}
       </Button>
     </form>
   )
