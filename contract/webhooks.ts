@@ -101,6 +101,15 @@ export const eventSchemas = {
       cardAuthorization: v.optional(v.string()),
       boleto: v.optional(v.string()),
     }),
+    /**
+     * Only when the bank computed what was paid (the boleto's Pix with a due date, paid late or
+     * early): cents of the whole payment, beyond the instalments' `amount`s: the fine (`fine`)
+     * and interest (`interest`) it added, the discount or rebate it took off (`discount`), and
+     * what the payer paid in all (`total`).
+     */
+    bankCharges: v.optional(
+      v.object({ fine: v.number(), interest: v.number(), discount: v.number(), total: v.number() }),
+    ),
   }),
   'instalment.payment_failed': v.object({
     ...envelope,

@@ -6,6 +6,7 @@
  * payment is kept per instalment: the other way paid too goes back. Real database, the demo's
  * sandbox bank over the app's own HTTP; BR Codes checked by pix-utils.
  */
+import { eq } from 'drizzle-orm'
 import { hasError, parsePix } from 'pix-utils'
 import { describe, expect, it } from 'vitest'
 import type { BoletoResponse, PaidLinkSummary } from '../../contract/payments'
@@ -13,7 +14,7 @@ import { pdfText } from '../../tests/helpers/pdf'
 import { addDays, cobvAmountOn, lastPayableDay } from '../adapters/pix-api/due-amount'
 import { toValor } from '../adapters/pix-api/schemas'
 import { signWebhook } from '../adapters/pix-api/webhook'
-import { paymentCharges, paymentOrders, receivedPayments } from '../db/schema'
+import { integrationEvents, paymentCharges, paymentOrders, receivedPayments } from '../db/schema'
 import { sandboxPixWebhooks } from '../demo/schema'
 import { cobvTxid } from '../services/boleto-pix'
 import { isoFromBrazilian } from '../services/payment-amounts'
@@ -189,6 +190,23 @@ describe.each(backends)("the boleto's Pix with a due date (%s)", (backend) => {
       `Pago após o vencimento: o total inclui R$ ${(lateCharges / 100).toFixed(2).replace('.', ',')} de multa e juros calculados pelo banco.`,
     )
     expect(text).toContain(paid.body.endToEndId)
+    // The provider's system hears it too: the instalment's share, and what the bank added.
+    const events = await server.db
+      .select()
+      .from(integrationEvents)
+      .where(eq(integrationEvents.type, 'instalment.paid'))
+    expect(events).toHaveLength(1)
+    expect(events[0]?.data).toMatchObject({
+      method: 'INSTALLMENT_BILL',
+      amount: charge.amount,
+      references: { pixEndToEndId: paid.body.endToEndId },
+      bankCharges: {
+        fine: expected.multa,
+        interest: expected.juros,
+        discount: 0,
+        total: expected.final,
+      },
+    })
   })
 
   it('the boleto paid first, then its Pix: the Pix goes back by devolução, the instalment paid once', async () => {

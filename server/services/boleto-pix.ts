@@ -171,7 +171,14 @@ export async function applyCobv(
     const outcome = await settlePayment(
       deps.db,
       charge.id,
-      { id: payment.endToEndId, amount: payment.amount, at: payment.at, method: 'PIX', original },
+      {
+        id: payment.endToEndId,
+        amount: payment.amount,
+        at: payment.at,
+        method: 'PIX',
+        original,
+        components: payment.components,
+      },
       async (tx, paid) => {
         await noteOnCharge(tx, paid.id, { cobv: { ...paid.data.cobv, paid: payment.components } })
       },

@@ -260,6 +260,8 @@ export interface Payment {
    * componentesValor.original, before its fine, interest or discount); else `amount`.
    */
   original?: number
+  /** The bank's componentesValor of that amount (cents by name: multa, juros, desconto…). */
+  components?: Record<string, number>
 }
 
 /** What a payment came to: it paid the instalments, or it goes back to the payer. */
@@ -323,6 +325,9 @@ export async function settlePayment(
         shares: charge.data.shares,
         paymentId: payment.id,
         at: payment.at,
+        ...(payment.components
+          ? { bank: { components: payment.components, total: payment.amount } }
+          : {}),
       })
       await tx
         .update(receivedPayments)

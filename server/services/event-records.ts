@@ -183,9 +183,28 @@ function referencesOf(chargeId: string, paymentId: string) {
   return { chargeId, pixEndToEndId: paymentId }
 }
 
+/** What the bank added and took off a payment it computed (a cobv's componentesValor). */
+function bankCharges(bank: { components: Record<string, number>; total: number }) {
+  const part = (name: string) => bank.components[name] ?? 0
+  return {
+    fine: part('multa'),
+    interest: part('juros'),
+    discount: part('desconto') + part('abatimento'),
+    total: bank.total,
+  }
+}
+
 export async function instalmentsPaid(
   tx: Database,
-  input: { chargeId: string; method: string; shares: Share[]; paymentId: string; at: Date },
+  input: {
+    chargeId: string
+    method: string
+    shares: Share[]
+    paymentId: string
+    at: Date
+    /** The amount as the bank computed it (a boleto's Pix with a due date). */
+    bank?: { components: Record<string, number>; total: number }
+  },
 ) {
   await perInstalment(tx, input.shares, (share, refs) =>
     recordEvent(
@@ -197,6 +216,7 @@ export async function instalmentsPaid(
         amount: share.paid,
         paidAt: input.at.toISOString(),
         references: referencesOf(input.chargeId, input.paymentId),
+        ...(input.bank ? { bankCharges: bankCharges(input.bank) } : {}),
       },
       input.at,
     ),
