@@ -8,7 +8,7 @@
  */
 import { eq } from 'drizzle-orm'
 import { hasError, parsePix } from 'pix-utils'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { BoletoResponse, PaidLinkSummary } from '../../contract/payments'
 import { pdfText } from '../../tests/helpers/pdf'
 import { addDays, cobvAmountOn, lastPayableDay } from '../adapters/pix-api/due-amount'
@@ -209,23 +209,47 @@ describe.each(backends)("the boleto's Pix with a due date (%s)", (backend) => {
     })
   })
 
-  it('the boleto paid first, then its Pix: the Pix goes back by devolução, the instalment paid once', async () => {
+  it('the boleto paid first: its Pix is withdrawn at the bank, which then refuses it', async () => {
     const { body, charge, txid } = await issue()
     expect(await payBoleto(body.boletos[0]?.digitable_line ?? '')).toBe(200)
     expect(await sixth()).toMatchObject({ status: 'PAID', paidValue: charge.amount })
+    expect(await server.payments?.pix?.getDueCollection(txid)).toMatchObject({
+      status: 'REMOVIDA_PELO_USUARIO_RECEBEDOR',
+    })
+    expect((await payCobv(txid)).status).toBe(409)
+    expect(await receivedMoney(server.db)).toEqual({ applied: 1, refunded: 0, pending: 0 })
+  })
+
+  it('the boleto paid first while the bank cannot be reached: its Pix, paid anyway, goes back by devolução', async () => {
+    const { body, charge, txid } = await issue()
+    const pix = server.payments?.pix
+    if (!pix) throw new Error('sem Pix')
+    // The bank does not answer the withdrawal (a network failure of the real client).
+    const unreachable = vi
+      .spyOn(pix, 'removeDueCollection')
+      .mockRejectedValueOnce(new Error('connect ECONNREFUSED'))
+    expect(await payBoleto(body.boletos[0]?.digitable_line ?? '')).toBe(200)
+    expect(unreachable).toHaveBeenCalledOnce()
+    unreachable.mockRestore()
+    expect(await sixth()).toMatchObject({ status: 'PAID', paidValue: charge.amount })
     const paid = await payCobv(txid)
     expect(paid.status).toBe(200)
-    const pix = await server.payments?.pix?.getPix(paid.body.endToEndId)
-    expect(pix?.refunds).toEqual([
+    const returned = await pix.getPix(paid.body.endToEndId)
+    expect(returned?.refunds).toEqual([
       expect.objectContaining({ status: 'DEVOLVIDO', amount: charge.amount }),
     ])
     expect(await receivedMoney(server.db)).toEqual({ applied: 1, refunded: 1, pending: 0 })
     expect(await sixth()).toMatchObject({ status: 'PAID', paidValue: charge.amount })
   })
 
-  it('its Pix paid first, then the boleto: the boleto goes back', async () => {
+  it('its Pix paid first: the boleto is cancelled at the gateway; one paid anyway goes back', async () => {
     const { body, charge, txid } = await issue()
     expect((await payCobv(txid)).status).toBe(200)
+    const reference = charge.data.boletos?.[0]?.reference ?? ''
+    expect(await server.payments?.gateway?.boleto(reference)).toMatchObject({
+      status: 'CANCELLED',
+    })
+    // A bank that paid it all the same: the money goes back.
     expect(await payBoleto(body.boletos[0]?.digitable_line ?? '')).toBe(200)
     expect(await receivedMoney(server.db)).toEqual({ applied: 1, refunded: 1, pending: 0 })
     const money = await server.db.select().from(receivedPayments)

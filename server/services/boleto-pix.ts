@@ -185,8 +185,48 @@ export async function applyCobv(
     )
     outcomes.push(outcome)
     if (outcome === 'REFUND') await refundSoon(deps, payment.endToEndId)
+    if (outcome === 'PAID') await cancelBoletosOf(deps, charge)
   }
   return outcomes
+}
+
+/**
+ * The cobv paid the charge: its boletos are cancelled at the gateway, so the payer's bank
+ * refuses them rather than take the money twice. Unreachable now, a boleto paid anyway still
+ * goes back (resolveBoleto), as any late duplicate.
+ */
+async function cancelBoletosOf(deps: PaymentsDeps, charge: Charge) {
+  for (const boleto of charge.data.boletos ?? []) {
+    try {
+      const state = await deps.gateway?.cancelBoleto(boleto.reference)
+      if (state === 'PAID')
+        deps.logger.warn(
+          { charge: charge.id, boleto: boleto.reference },
+          '[boleto-pix] boleto pago também: será devolvido',
+        )
+    } catch (error) {
+      deps.logger.warn(
+        { err: error, charge: charge.id, boleto: boleto.reference },
+        '[boleto-pix] boleto não cancelado depois do Pix com vencimento',
+      )
+    }
+  }
+}
+
+/**
+ * A boleto paid the charge: its cobv is withdrawn at the bank, so the payer can no longer pay
+ * it too. Unreachable now, a Pix paid anyway still goes back by devolução (applyCobv).
+ */
+export async function withdrawCobvOf(deps: PaymentsDeps, charge: Charge) {
+  if (!deps.pix || !charge.data.cobv) return
+  try {
+    await deps.pix.removeDueCollection(cobvTxid(charge.id))
+  } catch (error) {
+    deps.logger.warn(
+      { err: error, charge: charge.id },
+      '[boleto-pix] Pix com vencimento não removido depois do boleto',
+    )
+  }
 }
 
 /** Reads the cobv back and applies what was paid; true when the charge is paid by it. */

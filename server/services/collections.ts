@@ -16,7 +16,7 @@ import { type Collection, type PixApi, PixApiError } from '../adapters/pix-api/c
 import type { Config } from '../config'
 import { paymentLinks, receivedPayments } from '../db/schema'
 import { ApiError } from '../http/errors'
-import { removeBoletoPix, resolveBoletoPix } from './boleto-pix'
+import { removeBoletoPix, resolveBoletoPix, withdrawCobvOf } from './boleto-pix'
 import { isLive } from './charge-states'
 import {
   type Charge,
@@ -318,6 +318,7 @@ async function resolveBoleto(deps: PaymentsDeps, charge: Charge) {
       at: new Date(Math.max(...paid.map((state) => state.paidAt.getTime()))),
     })
     if (outcome === 'REFUND') await refundSoon(deps, `boleto:${boletos[0]?.reference}`)
+    if (outcome === 'PAID') await withdrawCobvOf(deps, charge)
     return
   }
   if (charge.status === 'CREATED' && states.every((state) => state === undefined))
