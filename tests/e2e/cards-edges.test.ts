@@ -182,6 +182,12 @@ describeBrowser('member cards: edges', () => {
     )
     const overdue = page.getByRole('tabpanel').getByRole('listitem')
     await expect.poll(() => overdue.count()).toBe(2)
+    // Two overdue: the summary pays both in one tap, as Perfil does; ticking them works too.
+    await expectVisible(
+      page
+        .getByRole('region', { name: 'Contrato' })
+        .getByRole('button', { name: 'Pagar 2 parcelas vencidas' }),
+    )
     await page.getByRole('checkbox', { name: 'Selecionar parcela 2' }).check()
     await page.getByRole('checkbox', { name: 'Selecionar parcela 3' }).check()
     // Two at 149,90, each with its fine and interest to today (more than 299,80).

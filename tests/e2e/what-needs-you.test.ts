@@ -47,6 +47,8 @@ describeBrowser('screens that lead with what needs the person', () => {
   it('the payments list sums what is overdue and puts it first', async () => {
     await journey.loggedInPage('ana@exemplo.com.br', { path: '/search' })
     await expectVisible(page.getByText('1 vencida · R$ 194,33'))
+    // One overdue: its own card's "Pagar" is the way; the summary adds no second button for it.
+    expect(await page.getByRole('button', { name: /parcelas vencidas$/ }).count()).toBe(0)
     const rows = page.getByRole('tabpanel').getByRole('listitem')
     await expect.poll(() => rows.count()).toBe(12)
     // What needs action first: the overdue one, then the next to pay; the paid ones last.

@@ -100,7 +100,9 @@ export function InstalmentList({
           <h2>{contractName}</h2>
           <p>Nº {contractNumber ?? '---'}</p>
         </div>
-        {instalments.length > 0 && <DueSummary due={due} />}
+        {instalments.length > 0 && (
+          <DueSummary due={due} online={online} paying={paying} onPay={pay} />
+        )}
       </section>
       {!online && (
         <p className={styles.note} role="status">
@@ -243,17 +245,39 @@ export function InstalmentList({
 }
 
 /** The list's first line: what is overdue and its sum, else the next one (issue 27). */
-function DueSummary({ due }: { due: Due }) {
+function DueSummary({
+  due,
+  online,
+  paying,
+  onPay,
+}: {
+  due: Due
+  online: boolean
+  paying: boolean
+  onPay: (ids: string[]) => void
+}) {
   const next = due.kind === 'next' ? due.instalments[0] : undefined
+  // Two or more overdue: one tap pays them all (as on Perfil), not a tick on each card first.
+  const all = due.kind === 'overdue' && due.instalments.length > 1 ? due.instalments : undefined
   return (
-    <p className={`${styles.summary} ${due.kind === 'overdue' ? styles.summaryLate : ''}`}>
-      <strong>{dueHeadline(due)}</strong>
-      {next && (
-        <span>
-          Parcela {instalmentNumber(next)} vence em {formatDate(next.due_date)}
-        </span>
+    <div className={`${styles.summary} ${due.kind === 'overdue' ? styles.summaryLate : ''}`}>
+      <p>
+        <strong>{dueHeadline(due)}</strong>
+        {next && (
+          <span>
+            Parcela {instalmentNumber(next)} vence em {formatDate(next.due_date)}
+          </span>
+        )}
+      </p>
+      {all && (
+        <Button
+          disabled={!online || paying}
+          onClick={() => onPay(all.map((instalment) => instalment.id))}
+        >
+          Pagar {all.length} parcelas vencidas
+        </Button>
       )}
-    </p>
+    </div>
   )
 }
 
