@@ -95,6 +95,18 @@ describeBrowser('payment link: checkout by every method', () => {
     await expectVisible(page.getByText('Valor pagando via PIX'))
     await expectVisible(page.locator('s')) // the original value, struck: Pix has a discount
     await expectVisible(page.getByText('5% em OFF').first())
+    // One truth: the lead's "Você paga" is the Pix panel's price, not the charge's Total.
+    const youPay = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
+    await expectText(youPay, /Você paga no Pix/)
+    const pixPrice =
+      (await page
+        .getByText('Valor pagando via PIX')
+        .locator('..')
+        .locator('strong')
+        .textContent()) ?? ''
+    expect(pixPrice).toMatch(/^R\$/)
+    await expectText(youPay.locator('strong'), pixPrice)
+    await expectText(youPay, /à vista · 5% de desconto/)
     // The app came from Pagamentos: back arrow and the menu with 'Sair'.
     await expectVisible(page.getByRole('button', { name: 'Voltar' }))
     await expectNoAxeViolations(page)
@@ -153,6 +165,15 @@ describeBrowser('payment link: checkout by every method', () => {
     expect(options.map((text) => text.split('x')[0])).toEqual(['1', '2', '3', '6'])
     const threeTimes = options.find((text) => text.startsWith('3x de R$'))
     await page.getByLabel('Parcelas').selectOption({ label: threeTimes ?? '' })
+    // The lead follows the tab and the option: the card, in 3x, at the option's own price.
+    const youPay = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
+    await expectText(youPay, /Você paga no cartão/)
+    const perInstalment = /^3x de R\$\s?([\d.,]+)/.exec(threeTimes ?? '')?.[1] ?? 'missing'
+    await expectText(youPay, new RegExp(`3x de R\\$\\s${perInstalment.replace('.', '\\.')}`))
+    await expectText(
+      page.getByRole('button', { name: /^Pagar com cartão/ }),
+      new RegExp(`3x de R\\$\\s${perInstalment.replace('.', '\\.')}`),
+    )
     // An impatient double tap: one submission at a time (spec §4), so one tokenization, one charge.
     await page
       .getByRole('button', { name: 'Pagar com cartão' })

@@ -23,10 +23,22 @@ type Props = {
   address: AddressState
   submission: Submission
   online: boolean
+  /** The option chosen, kept by the screen (its lead says the price). */
+  installments: number
+  onInstallments: (installments: number) => void
 }
 
 /** Boleto (spec §2 screen 14): due date, instalments and, always, the address block. */
-export function BoletoPanel({ code, link, adjustments, address, submission, online }: Props) {
+export function BoletoPanel({
+  code,
+  link,
+  adjustments,
+  address,
+  submission,
+  online,
+  installments,
+  onInstallments,
+}: Props) {
   const navigate = useNavigate()
   const options = installmentOptions(
     link.value,
@@ -34,7 +46,6 @@ export function BoletoPanel({ code, link, adjustments, address, submission, onli
     'INSTALLMENT_BILL',
     link.fixed_installments,
   )
-  const [installments, setInstallments] = useState(() => options[0]?.installments ?? 1)
   const [dueDate, setDueDate] = useState(() => link.boleto_due_dates[0] ?? '')
 
   function onSubmit(event: FormEvent) {
@@ -67,7 +78,7 @@ export function BoletoPanel({ code, link, adjustments, address, submission, onli
             onChange={setDueDate}
             options={link.boleto_due_dates.map((date) => ({ value: date, label: date }))}
           />
-          <InstallmentSelect options={options} value={installments} onChange={setInstallments} />
+          <InstallmentSelect options={options} value={installments} onChange={onInstallments} />
         </div>
       </div>
       <AddressFields state={address} />

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useRef } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
@@ -36,6 +36,9 @@ type Props = {
   showAddress: boolean
   submission: Submission
   online: boolean
+  /** The option chosen, kept by the screen (its lead says the price); absent on a swap. */
+  installments?: number
+  onInstallments?: (installments: number) => void
 }
 
 /**
@@ -52,6 +55,8 @@ export function CardPanel({
   showAddress,
   submission,
   online,
+  installments: chosenInstallments,
+  onInstallments,
 }: Props) {
   const navigate = useNavigate()
   const fields = useRef<CardFieldsHandle>(null)
@@ -59,7 +64,7 @@ export function CardPanel({
     mode === 'SWAP'
       ? []
       : installmentOptions(link.value, adjustments, mode, link.fixed_installments)
-  const [installments, setInstallments] = useState(() => options[0]?.installments ?? 1)
+  const installments = chosenInstallments ?? options[0]?.installments ?? 1
   // What the tap takes, on the button itself (the chosen option's words, as the list says them).
   const chosen = options.find((option) => option.installments === installments)
   const amount = chosen
@@ -109,7 +114,11 @@ export function CardPanel({
             <SandboxCardFields gatewayId={link.gateway_id} ref={fields} />
           )}
           {mode !== 'SWAP' && (
-            <InstallmentSelect options={options} value={installments} onChange={setInstallments} />
+            <InstallmentSelect
+              options={options}
+              value={installments}
+              onChange={(value) => onInstallments?.(value)}
+            />
           )}
         </div>
         {/* Where the card is typed, not above every method (the audit saw it beside Pix). */}

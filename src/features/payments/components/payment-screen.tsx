@@ -15,7 +15,13 @@ import { type TabItem, Tabs } from '../../../ui/tabs'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useOnline } from '../../../ui/use-online'
 import { paymentLinkQueryOptions } from '../api/checkout'
-import { adjustmentsFor, tabLabel } from '../logic/options'
+import {
+  adjustmentsFor,
+  type MethodPrice,
+  methodPrice,
+  methodPriceDetail,
+  tabLabel,
+} from '../logic/options'
 import { maskCpf, maskEmail, maskPhone } from '../logic/privacy'
 import { useAddress } from './address-fields'
 import { BoletoPanel } from './boleto-panel'
@@ -33,6 +39,14 @@ const methods: Array<{ key: Method; label: string; typePayment: string }> = [
   { key: 'recurrence', label: 'Recorrência', typePayment: 'RECURRENCE' },
   { key: 'boleto_pix', label: 'Boleto', typePayment: 'INSTALLMENT_BILL' },
 ]
+
+/** How the lead's "Você paga" names the chosen tab. */
+const payingWhere: Record<Method, string> = {
+  pix: 'no Pix',
+  credit: 'no cartão',
+  recurrence: 'na recorrência do cartão',
+  boleto_pix: 'no boleto',
+}
 
 const offlineNote =
   'Sem conexão. O pagamento precisa de internet: conecte-se para gerar o Pix, o boleto ou pagar com cartão.'
@@ -152,6 +166,18 @@ function PaymentLink({
       hint: tabLabel(adjustments, method.typePayment, link.fixed_installments),
     }))
   const [selected, setSelected] = useState<Method | undefined>(tabs[0]?.key)
+  // The option chosen on each tab lives here, so the lead's "Você paga" says what the tap takes.
+  const [chosen, setChosen] = useState<Partial<Record<Method, number>>>({})
+  const choose = (method: Method) => (installments: number) =>
+    setChosen((current) => ({ ...current, [method]: installments }))
+  const byMethod = (method: Method) =>
+    methodPrice(
+      link.value,
+      adjustments,
+      methods.find((item) => item.key === method)?.typePayment ?? '',
+      link.fixed_installments,
+      chosen[method] ?? 0,
+    )
   const submission = useSubmission()
   const address = useAddress(link)
   const needsAddress = link.need_fill_person_fields === 'true'
@@ -169,6 +195,8 @@ function PaymentLink({
               key={method}
               {...common}
               mode={method === 'credit' ? 'CREDIT' : 'RECURRENCE'}
+              installments={byMethod(method).installments}
+              onInstallments={choose(method)}
               address={address}
               showAddress={needsAddress}
             />
@@ -176,7 +204,14 @@ function PaymentLink({
           </>
         )
       case 'boleto_pix':
-        return <BoletoPanel {...common} address={address} />
+        return (
+          <BoletoPanel
+            {...common}
+            address={address}
+            installments={byMethod(method).installments}
+            onInstallments={choose(method)}
+          />
+        )
     }
   }
 
@@ -193,7 +228,14 @@ function PaymentLink({
           column, the methods the right (issue 27). */}
       <div className={styles.columns}>
         <div className={styles.leadArea}>
-          {swap ? <SwapLead link={link} /> : <ChargeLead link={link} />}
+          {swap ? (
+            <SwapLead link={link} />
+          ) : (
+            <ChargeLead
+              link={link}
+              pay={selected ? { where: payingWhere[selected], price: byMethod(selected) } : null}
+            />
+          )}
         </div>
         <div className={styles.holderArea}>
           <HolderCard link={link} />
@@ -253,10 +295,16 @@ function SwapLead({ link }: { link: PaymentLinkData }) {
 /**
  * What is being paid, to whom and how much, before anything else (issue 27): the plan and its
  * contract, the instalments with their due dates, then the summary as a receipt reads — the
- * instalment's price, what was taken off or added, the total. What a method takes off is said
- * once, in its own panel.
+ * instalment's price, what was taken off or added, the total — and last what the chosen way
+ * charges ("Você paga"), which follows the tab and the option as they change.
  */
-function ChargeLead({ link }: { link: PaymentLinkData }) {
+function ChargeLead({
+  link,
+  pay,
+}: {
+  link: PaymentLinkData
+  pay: { where: string; price: MethodPrice } | null
+}) {
   const numbers = link.installment
     .split(',')
     .map((part) => part.trim())
@@ -280,6 +328,17 @@ function ChargeLead({ link }: { link: PaymentLinkData }) {
         <dt>Total</dt>
         <dd>{formatMoney(link.value)}</dd>
       </dl>
+      {/* The one figure that matters, by the tab and option chosen: the Total above is the
+          charge's, each way then takes off or adds its own (the audit found them disagreeing). */}
+      {pay && (
+        <div className={styles.youPay} aria-live="polite">
+          <p>
+            Você paga <span className={styles.youPayWhere}>{pay.where}</span>
+          </p>
+          <strong className={styles.youPayAmount}>{formatMoney(pay.price.total)}</strong>
+          <p className={styles.youPayDetail}>{methodPriceDetail(pay.price, formatMoney)}</p>
+        </div>
+      )}
     </section>
   )
 }

@@ -158,3 +158,57 @@ export function tabLabel(
   )
   return increases ? `Até ${maxN}x c/ juros` : `Até ${maxN}x s/juros`
 }
+
+/** What the chosen way charges, as the checkout's "Você paga" line says it. Amounts in cents. */
+export type MethodPrice = {
+  total: number
+  installments: number
+  perInstallment: number
+  /** Signed percentage the way carries: −10 for a 10% discount, 2.5 for an increase, 0 none. */
+  change: number
+}
+
+/**
+ * One truth for the checkout (issue 27): what the link's Total becomes by the tab and the option
+ * chosen — Pix with its discount, or the card's, recurrence's or boleto's chosen instalments.
+ */
+export function methodPrice(
+  value: number,
+  adjustments: Adjustment[],
+  typePayment: string,
+  fixedInstallments: number | null | undefined,
+  installments: number,
+): MethodPrice {
+  const signed = (entry: Adjustment | undefined) =>
+    entry ? (entry.type === 'DISCOUNT' ? -1 : 1) * percentOf(entry.percentage) : 0
+  if (typePayment === 'PIX') {
+    const entry = adjustments.find((item) => item.typePayment === 'PIX' && item.installment === 1)
+    const total = adjustedTotal(value, entry)
+    return { total, installments: 1, perInstallment: total, change: signed(entry) }
+  }
+  const options = installmentOptions(value, adjustments, typePayment, fixedInstallments)
+  const chosen = options.find((option) => option.installments === installments) ?? options[0]
+  if (!chosen) return { total: value, installments: 1, perInstallment: value, change: 0 }
+  const fixed = Boolean(fixedInstallments && fixedInstallments > 0 && fixedApplies(typePayment))
+  const entry = fixed
+    ? undefined
+    : adjustments.find(
+        (item) =>
+          item.typePayment === typePayment && Math.max(1, item.installment) === chosen.installments,
+      )
+  return {
+    total: chosen.total,
+    installments: chosen.installments,
+    perInstallment: chosen.perInstallment,
+    change: signed(entry),
+  }
+}
+
+/** 'à vista · 10% de desconto', '3x de R$ 60,00 · 5% de desconto', '6x de R$ 51,25 · 2,5% de acréscimo'. */
+export function methodPriceDetail(price: MethodPrice, money: (cents: number) => string): string {
+  const how =
+    price.installments > 1 ? `${price.installments}x de ${money(price.perInstallment)}` : 'à vista'
+  if (price.change < 0) return `${how} · ${percentText(-price.change)}% de desconto`
+  if (price.change > 0) return `${how} · ${percentText(price.change)}% de acréscimo`
+  return how
+}

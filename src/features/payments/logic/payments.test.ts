@@ -5,7 +5,15 @@ import {
   percentageText,
   splitInstallments,
 } from '../../../../server/services/payment-amounts'
-import { type Adjustment, adjustmentsFor, installmentOptions, pixAmount, tabLabel } from './options'
+import {
+  type Adjustment,
+  adjustmentsFor,
+  installmentOptions,
+  methodPrice,
+  methodPriceDetail,
+  pixAmount,
+  tabLabel,
+} from './options'
 import { shortDescription, shownPrice } from './price'
 
 describe('price shown on an instalment (spec §9)', () => {
@@ -182,5 +190,45 @@ describe('payment options (spec §5)', () => {
     expect(adjustmentsFor(lists, 'B2C')).toEqual(list.slice(2, 3))
     expect(adjustmentsFor(lists, 'OUTRO')).toEqual(list.slice(0, 1))
     expect(adjustmentsFor(null, 'B2B')).toEqual([])
+  })
+})
+
+describe('methodPrice: what the checkout says "Você paga"', () => {
+  const offers: Adjustment[] = [
+    { typePayment: 'PIX', type: 'DISCOUNT', percentage: '10,00', installment: 1 },
+    { typePayment: 'CREDIT', type: 'DISCOUNT', percentage: '8,00', installment: 1 },
+    { typePayment: 'CREDIT', type: 'DISCOUNT', percentage: '5,00', installment: 3 },
+    { typePayment: 'CREDIT', type: 'INCREASE', percentage: '2,5', installment: 6 },
+  ]
+  const money = (cents: number) => `R$ ${(cents / 100).toFixed(2).replace('.', ',')}`
+
+  it('Pix: the total with its discount, at once', () => {
+    const price = methodPrice(17090, offers, 'PIX', null, 0)
+    expect(price).toEqual({ total: 15381, installments: 1, perInstallment: 15381, change: -10 })
+    expect(methodPriceDetail(price, money)).toBe('à vista · 10% de desconto')
+  })
+
+  it('the card: the first option until another is chosen, then the chosen one', () => {
+    expect(methodPriceDetail(methodPrice(17090, offers, 'CREDIT', null, 0), money)).toBe(
+      'à vista · 8% de desconto',
+    )
+    const three = methodPrice(17090, offers, 'CREDIT', null, 3)
+    expect(three.total).toBe(16236)
+    expect(methodPriceDetail(three, money)).toBe('3x de R$ 54,12 · 5% de desconto')
+    expect(methodPriceDetail(methodPrice(17090, offers, 'CREDIT', null, 6), money)).toBe(
+      '6x de R$ 29,22 · 2,5% de acréscimo',
+    )
+  })
+
+  it('no offer for the way: the total, at once, nothing taken off', () => {
+    const price = methodPrice(17090, offers, 'INSTALLMENT_BILL', null, 0)
+    expect(price).toEqual({ total: 17090, installments: 1, perInstallment: 17090, change: 0 })
+    expect(methodPriceDetail(price, money)).toBe('à vista')
+  })
+
+  it('fixed instalments: the total split, with no percentage', () => {
+    const price = methodPrice(10000, offers, 'INSTALLMENT_BILL', 3, 0)
+    expect(methodPriceDetail(price, money)).toBe('3x de R$ 33,34')
+    expect(price.total).toBe(10000)
   })
 })
