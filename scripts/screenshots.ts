@@ -272,12 +272,12 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
   })
   // Débito automático via Pix: the QR (it pays her overdue instalment too), then the request
   // sent to her bank's app instead (journey 1). Left waiting: the other device's run starts from
-  // that request, so it takes the QR from "Prefiro ler um QR Code".
+  // that request, so it takes the QR from the "Ler um QR Code" choice.
   const automatic = page.getByRole('region', { name: 'Débito automático via Pix' })
   await shoot(page, name('pix-automatico-qr'), async () => {
     await page.goto(`${server.url}/search`)
     await settle(page, 'Pagamentos')
-    const prefer = automatic.getByRole('button', { name: 'Prefiro ler um QR Code' })
+    const prefer = automatic.getByRole('button', { name: /^Ler um QR Code/, pressed: false })
     const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
     await prefer.or(ask).waitFor()
     await ((await prefer.isVisible()) ? prefer : ask).click()
@@ -286,7 +286,7 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await settle(page)
   })
   await shoot(page, name('pix-automatico-banco'), async () => {
-    await automatic.getByRole('button', { name: /^Enviar o pedido para o app do/ }).click()
+    await automatic.getByRole('button', { name: /^Pedido no app do/ }).click()
     await automatic.getByText(/^Enviamos o pedido/).waitFor()
     await settle(page)
   })

@@ -105,10 +105,14 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   it('nothing due now and her bank known: the request goes to her bank app (journey 1); the QR if she prefers', async () => {
     // The journey before paid her overdue instalment with its QR.
     await askForIt('BANCO')
-    await section().getByRole('button', { name: 'Prefiro ler um QR Code' }).click()
+    const qrWay = section().getByRole('button', { name: /^Ler um QR Code/ })
+    const bankWay = section().getByRole('button', { name: /^Pedido no app do Itaú/ })
+    expect(await bankWay.getAttribute('aria-pressed')).toBe('true')
+    await qrWay.click()
     await expectQr()
-    // And back: the request to her bank, offered beside the code.
-    await section().getByRole('button', { name: 'Enviar o pedido para o app do Itaú' }).click()
+    expect(await qrWay.getAttribute('aria-pressed')).toBe('true')
+    // And back: the request to her bank, the other choice beside the code.
+    await bankWay.click()
     await expectRequestSent()
 
     await atHerBank('approve')

@@ -113,22 +113,46 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
     expect(await screen.findByText(/Enviamos o pedido para o app do Itaú\./)).toBeTruthy()
     expect(screen.queryByRole('img', { name: /QR Code/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull()
-    expect(screen.getByRole('button', { name: 'Prefiro ler um QR Code' })).toBeTruthy()
+    // The two ways as two choices, the request pressed, the QR the other one.
+    const qr = screen.getByRole('button', { name: /^Ler um QR Code/ })
+    expect(qr.getAttribute('aria-pressed')).toBe('false')
+    const bank = screen.getByRole('button', { name: /^Pedido no app do Itaú/ })
+    expect(bank.getAttribute('aria-pressed')).toBe('true')
   })
 
   it('a QR, her bank known: the request to it is offered beside the code', async () => {
     answer = { status: 200, body: { ...waiting, qrCode: '00020101021226…' } }
     render()
+    const bank = await screen.findByRole('button', { name: /^Pedido no app do Itaú/ })
+    expect(bank.getAttribute('aria-pressed')).toBe('false')
     expect(
-      await screen.findByRole('button', { name: 'Enviar o pedido para o app do Itaú' }),
-    ).toBeTruthy()
+      screen.getByRole('button', { name: /^Ler um QR Code/ }).getAttribute('aria-pressed'),
+    ).toBe('true')
     expect(screen.getByRole('button', { name: 'Copiar código' })).toBeTruthy()
+  })
+
+  it('a QR that pays what is due: each way says what it does with it', async () => {
+    answer = {
+      status: 200,
+      body: {
+        ...waiting,
+        qrCode: '00020101021226…',
+        immediate: { txid: 'pixautomaticoimediato0001', status: 'WAITING', value: 18461 },
+      },
+    }
+    render()
+    const qr = await screen.findByRole('button', { name: /^Ler um QR Code/ })
+    expect(qr.textContent).toMatch(/Autoriza e já paga R\$\s184,61 do que venceu\./)
+    expect(screen.getByRole('button', { name: /^Pedido no app do Itaú/ }).textContent).toMatch(
+      /O que venceu fica para pagar em Pagar\./,
+    )
   })
 
   it('a QR, her bank unknown: only the QR', async () => {
     answer = { status: 200, body: { ...waiting, payerBank: null, qrCode: '00020101021226…' } }
     render()
     expect(await screen.findByRole('button', { name: 'Copiar código' })).toBeTruthy()
-    expect(screen.queryByRole('button', { name: /Enviar o pedido/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^Pedido no app/ })).toBeNull()
+    expect(screen.queryByRole('group', { name: 'Como autorizar' })).toBeNull()
   })
 })

@@ -137,25 +137,19 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
           As parcelas são cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.
         </p>
       )}
-      {/* What she authorizes first, then the QR that authorizes it. */}
+      {/* What she authorizes first, then how: the two ways as two choices, each saying what it
+          does with what is due now (the audit found them a paragraph and two look-alike buttons). */}
       {showTerms && <Terms view={view} />}
+      {view && status === 'CRIADA' && (view.request || (view.payerBank !== null && !byLink)) && (
+        <WayChoice
+          view={view}
+          busy={enrol.isPending}
+          online={online}
+          onChoose={(via) => start(via)}
+        />
+      )}
       {view && status === 'CRIADA' && view.request && <Requested view={view} />}
       {view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
-      {/* The other way to authorize it: the QR, or the request to her bank when it is known. */}
-      {view && status === 'CRIADA' && (view.request || (view.payerBank !== null && !byLink)) && (
-        <div className={styles.actions}>
-          <Button
-            variant="secondary"
-            busy={enrol.isPending}
-            disabled={!online}
-            onClick={() => start(view.request ? 'QR' : 'BANCO')}
-          >
-            {view.request
-              ? 'Prefiro ler um QR Code'
-              : `Enviar o pedido para ${bankApp(view.payerBank)}`}
-          </Button>
-        </div>
-      )}
       {actionError && (
         <p className={styles.ended} role="alert">
           {actionError.message}
@@ -217,6 +211,74 @@ function Terms({ view }: { view: RecurrenceView }) {
   )
 }
 
+/**
+ * The two ways to authorize, side by side, the one on screen pressed: a QR read in the bank app
+ * (journey 3: it also pays what is due now) or the request sent to her bank (journey 1: nothing
+ * to copy; what is due stays to pay in Pagar). Tapping the other one swaps them at the bank.
+ */
+function WayChoice({
+  view,
+  busy,
+  online,
+  onChoose,
+}: {
+  view: RecurrenceView
+  busy: boolean
+  online: boolean
+  onChoose: (via: EnrolVia) => void
+}) {
+  const byRequest = view.request !== null && view.request !== undefined
+  const due = view.immediate?.status === 'WAITING' ? view.immediate.value : null
+  const bank = view.request?.bank ?? view.payerBank
+  const ways: Array<{ via: EnrolVia; title: string; detail: string; current: boolean }> = [
+    {
+      via: 'QR',
+      title: 'Ler um QR Code',
+      detail:
+        due !== null
+          ? `Autoriza e já paga ${formatMoney(due)} do que venceu.`
+          : 'Autorize lendo o código no app do seu banco; se houver parcela vencida, ela é paga junto.',
+      current: !byRequest,
+    },
+    {
+      via: 'BANCO',
+      title: `Pedido no ${bankApp(bank).replace(/^o /, '')}`,
+      detail:
+        due !== null
+          ? 'Confirme no app, sem código. O que venceu fica para pagar em Pagar.'
+          : 'Confirme no app do banco, sem copiar código.',
+      current: byRequest,
+    },
+  ]
+  return (
+    <fieldset className={styles.ways} disabled={!online}>
+      <legend>Como autorizar</legend>
+      {ways.map((way) => (
+        <button
+          key={way.via}
+          type="button"
+          className={styles.way}
+          aria-pressed={way.current}
+          aria-busy={busy && !way.current}
+          onClick={() => {
+            if (!way.current && !busy) onChoose(way.via)
+          }}
+        >
+          <span className={styles.wayTitle}>
+            {way.current && (
+              <span className={styles.wayMark} aria-hidden="true">
+                ✓{' '}
+              </span>
+            )}
+            {way.title}
+          </span>
+          <span className={styles.wayDetail}>{way.detail}</span>
+        </button>
+      ))}
+    </fieldset>
+  )
+}
+
 /** Journey 1: the request went to the holder's bank; she answers there, nothing to read here. */
 function Requested({ view }: { view: RecurrenceView }) {
   return <p>{requestText(view)}</p>
@@ -230,18 +292,21 @@ function Authorize({ view }: { view: RecurrenceView }) {
   const payingNow = view.immediate?.status === 'WAITING' ? view.immediate.value : null
   return (
     <div className={styles.qr}>
-      <p className={styles.howTo}>
-        Abra o app do seu banco, escolha Pix Copia e Cola (ou Pix com QR Code) e confirme a
-        autorização. Esta tela muda sozinha quando o banco responder.
-      </p>
-      {payingNow !== null && (
-        <p className={styles.howTo}>
-          Ao autorizar, você também paga agora <strong>{formatMoney(payingNow)}</strong>, o que já
-          venceu ou vence antes da primeira cobrança automática.
-          {view.payerBank !== null &&
-            ' Se preferir o pedido no app do banco, esse valor fica de fora e você o paga em Pagar.'}
-        </p>
-      )}
+      <ol className={styles.steps} aria-label="Como autorizar com o QR Code">
+        <li>Abra o app do seu banco e escolha Pix Copia e Cola (ou Pix com QR Code).</li>
+        <li>
+          Confira os dados e confirme a autorização
+          {payingNow !== null && (
+            <>
+              {' '}
+              e o pagamento de <strong>{formatMoney(payingNow)}</strong>, o que já venceu ou vence
+              antes da primeira cobrança automática
+            </>
+          )}
+          .
+        </li>
+        <li>Esta tela muda sozinha quando o banco responder.</li>
+      </ol>
       {qrCode && (
         <>
           <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
