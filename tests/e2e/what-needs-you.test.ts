@@ -53,16 +53,19 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expect.poll(() => rows.count()).toBe(12)
     // What needs action first: the overdue one, then the next to pay; the paid ones last.
     await expectText(rows.nth(0).getByRole('heading'), 'Parcela 4')
-    // Its card keeps the spec's price and label, and says what it costs today, as the summary.
+    // Under their names and counts: what is overdue, what is to pay, what is paid.
+    const groups = page.getByRole('tabpanel').getByRole('heading', { level: 2 })
+    expect((await groups.allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
+      'Vencidas 1',
+      'A vencer 8',
+      'Pagas 3',
+    ])
+    // Its card leads with what it costs today, as the summary; the spec's price and label follow.
+    await expectText(rows.nth(0).locator('strong'), 'R$ 194,33')
+    await expectVisible(rows.nth(0).getByText('Hoje', { exact: true }))
     await expectVisible(rows.nth(0).getByText('R$ 189,90', { exact: true }))
     await expectVisible(rows.nth(0).getByText('Sujeito a acréscimos'))
-    await expectVisible(rows.nth(0).getByText('Hoje: R$ 194,33'))
-    expect(
-      await rows
-        .nth(1)
-        .getByText(/^Hoje:/)
-        .count(),
-    ).toBe(0)
+    expect(await rows.nth(1).getByText('Hoje', { exact: true }).count()).toBe(0)
     await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
     await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
     // A paid one says when, under its amount.
@@ -83,6 +86,10 @@ describeBrowser('screens that lead with what needs the person', () => {
       bar.getByRole('button', { name: 'Pagar parcela 4 · R$ 194,33', exact: true }),
     )
     expect(await bar.getByRole('status').count()).toBe(0)
+    // The ticked row is tinted, so the list shows what the bar takes.
+    const background = (row: number) =>
+      rows.nth(row).evaluate((item) => getComputedStyle(item).backgroundColor)
+    expect(await background(0)).not.toBe(await background(1))
     // The bar never covers the last card: the list ends above it.
     for (const viewport of [null, { width: 1366, height: 768 }]) {
       if (viewport) await page.setViewportSize(viewport)

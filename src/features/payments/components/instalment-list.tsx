@@ -121,103 +121,32 @@ export function InstalmentList({
           <span>Valor</span>
           <span />
         </div>
-        <ul className={styles.list}>
-          {byWhatNeedsAction(shown).map((instalment) => {
-            const paid = instalment.status === 'PAID'
-            const price = shownPrice(instalment)
-            const number = instalmentNumber(instalment)
-            const late = instalment.delayed_days ?? 0
-            return (
-              <li
-                key={instalment.id}
-                className={[
-                  styles.card,
-                  instalment.status === 'OVERDUE' && styles.overdue,
-                  paid && styles.paid,
-                ]
-                  .filter(Boolean)
-                  .join(' ')}
-              >
-                <span className={styles.tick}>
-                  {!paid && (
-                    <input
-                      type="checkbox"
-                      className={styles.check}
-                      checked={selected.has(instalment.id)}
-                      onChange={() => toggle(instalment.id)}
-                      aria-label={`Selecionar parcela ${number}`}
-                    />
-                  )}
-                </span>
-                <div className={styles.what}>
-                  <h2>Parcela {number}</h2>
-                  <p title={instalment.description}>
-                    {shortDescription(instalment.description, mobile)}
-                  </p>
-                </div>
-                <dl className={styles.facts}>
-                  <div>
-                    <dt>Vencimento</dt>
-                    <dd>{formatDate(instalment.due_date)}</dd>
-                  </div>
-                  <div className={late > 0 ? styles.late : styles.onTime}>
-                    <dt>Dias Atrasados</dt>
-                    <dd>{late}</dd>
-                  </div>
-                </dl>
-                <span className={styles.status}>
-                  <Chip {...instalmentStatusChip(instalment.status)} />
-                </span>
-                <div className={styles.price}>
-                  <span className={price.label ? styles.label : `${styles.label} ${styles.plain}`}>
-                    {price.label ?? 'Valor'}
-                  </span>
-                  <strong>{formatMoney(price.amount)}</strong>
-                  {instalment.status === 'OVERDUE' && (
-                    <span className={styles.today}>
-                      Hoje: {formatMoney(owedOn(instalment, today))}
-                    </span>
-                  )}
-                  {paid && instalment.paid_on && (
-                    <span className={styles.paidOn}>em {formatDate(instalment.paid_on)}</span>
-                  )}
-                </div>
-                <div className={styles.act}>
-                  {paid && (
-                    <Button
-                      variant="text"
-                      onClick={() => onReceipt(instalment)}
-                      aria-label={`Comprovante da parcela ${number}`}
-                    >
-                      Comprovante
-                    </Button>
-                  )}
-                  {paid ? (
-                    <Button
-                      variant="text"
-                      className={styles.paidMark}
-                      disabled
-                      aria-label={`Pago (parcela ${number})`}
-                    >
-                      Pago
-                    </Button>
-                  ) : (
-                    <Button
-                      // One filled "Pagar" per list, on what is owed now (overdue, else the
-                      // next): the rest are outlined, so nine blue buttons do not compete.
-                      variant={leading.has(instalment.id) ? 'primary' : 'secondary'}
-                      disabled={!online || paying}
-                      onClick={() => pay([instalment.id])}
-                      aria-label={`Pagar parcela ${number}`}
-                    >
-                      Pagar
-                    </Button>
-                  )}
-                </div>
-              </li>
-            )
-          })}
-        </ul>
+        <div className={styles.groups}>
+          {groupsOf(byWhatNeedsAction(shown)).map((group) => (
+            <div key={group.key} className={styles.group}>
+              <h2 className={styles.groupTitle}>
+                {group.title} <span className={styles.groupCount}>{group.instalments.length}</span>
+              </h2>
+              <ul className={styles.list}>
+                {group.instalments.map((instalment) => (
+                  <InstalmentRow
+                    key={instalment.id}
+                    instalment={instalment}
+                    mobile={mobile}
+                    today={today}
+                    ticked={selected.has(instalment.id)}
+                    leading={leading.has(instalment.id)}
+                    online={online}
+                    paying={paying}
+                    onToggle={toggle}
+                    onPay={pay}
+                    onReceipt={onReceipt}
+                  />
+                ))}
+              </ul>
+            </div>
+          ))}
+        </div>
       </Tabs>
       {after}
       {/* Room under the last card, so the bar never covers it. */}
@@ -241,6 +170,152 @@ export function InstalmentList({
         />
       )}
     </div>
+  )
+}
+
+type Group = { key: 'vencidas' | 'a-vencer' | 'pagas'; title: string; instalments: PaymentOrder[] }
+
+/**
+ * The list in what it asks of the person (issue 27): overdue, then to pay, then paid, each under
+ * its name and count; the order within each is byWhatNeedsAction's.
+ */
+function groupsOf(instalments: PaymentOrder[]): Group[] {
+  const groups: Group[] = [
+    { key: 'vencidas', title: 'Vencidas', instalments: [] },
+    { key: 'a-vencer', title: 'A vencer', instalments: [] },
+    { key: 'pagas', title: 'Pagas', instalments: [] },
+  ]
+  for (const instalment of instalments) {
+    const index = instalment.status === 'OVERDUE' ? 0 : instalment.status === 'PAID' ? 2 : 1
+    groups[index]?.instalments.push(instalment)
+  }
+  return groups.filter((group) => group.instalments.length > 0)
+}
+
+type RowProps = {
+  instalment: PaymentOrder
+  mobile: boolean
+  today: string
+  ticked: boolean
+  /** What is owed now (overdue, else the next): its "Pagar" is the filled one. */
+  leading: boolean
+  online: boolean
+  paying: boolean
+  onToggle: (id: string) => void
+  onPay: (ids: string[]) => void
+  onReceipt: (instalment: PaymentOrder) => void
+}
+
+/** One instalment, every field of spec §2 screen 7. */
+function InstalmentRow({
+  instalment,
+  mobile,
+  today,
+  ticked,
+  leading,
+  online,
+  paying,
+  onToggle,
+  onPay,
+  onReceipt,
+}: RowProps) {
+  const paid = instalment.status === 'PAID'
+  const price = shownPrice(instalment)
+  const number = instalmentNumber(instalment)
+  const late = instalment.delayed_days ?? 0
+  return (
+    <li
+      className={[
+        styles.card,
+        instalment.status === 'OVERDUE' && styles.overdue,
+        paid && styles.paid,
+        ticked && styles.ticked,
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
+      <span className={styles.tick}>
+        {!paid && (
+          <input
+            type="checkbox"
+            className={styles.check}
+            checked={ticked}
+            onChange={() => onToggle(instalment.id)}
+            aria-label={`Selecionar parcela ${number}`}
+          />
+        )}
+      </span>
+      <div className={styles.what}>
+        <h3>Parcela {number}</h3>
+        <p title={instalment.description}>{shortDescription(instalment.description, mobile)}</p>
+      </div>
+      <dl className={styles.facts}>
+        <div>
+          <dt>Vencimento</dt>
+          <dd>{formatDate(instalment.due_date)}</dd>
+        </div>
+        <div className={late > 0 ? styles.late : styles.onTime}>
+          <dt>Dias Atrasados</dt>
+          <dd>{late}</dd>
+        </div>
+      </dl>
+      <span className={styles.status}>
+        <Chip {...instalmentStatusChip(instalment.status)} />
+      </span>
+      {instalment.status === 'OVERDUE' ? (
+        // What it costs today leads (as the summary and the selection bar say it); the
+        // spec's price and label follow, on one line (issue 27).
+        <div className={`${styles.price} ${styles.priceToday}`}>
+          <strong>{formatMoney(owedOn(instalment, today))}</strong>
+          <span className={styles.todayLabel}>Hoje</span>
+          <span className={styles.base}>
+            <span>{formatMoney(price.amount)}</span> · <span>{price.label}</span>
+          </span>
+        </div>
+      ) : (
+        <div className={styles.price}>
+          <span className={price.label ? styles.label : `${styles.label} ${styles.plain}`}>
+            {price.label ?? 'Valor'}
+          </span>
+          <strong>{formatMoney(price.amount)}</strong>
+          {paid && instalment.paid_on && (
+            <span className={styles.paidOn}>em {formatDate(instalment.paid_on)}</span>
+          )}
+        </div>
+      )}
+      <div className={styles.act}>
+        {paid && (
+          <Button
+            variant="text"
+            onClick={() => onReceipt(instalment)}
+            aria-label={`Comprovante da parcela ${number}`}
+          >
+            Comprovante
+          </Button>
+        )}
+        {paid ? (
+          <Button
+            variant="text"
+            className={styles.paidMark}
+            disabled
+            aria-label={`Pago (parcela ${number})`}
+          >
+            Pago
+          </Button>
+        ) : (
+          <Button
+            // One filled "Pagar" per list, on what is owed now (overdue, else the
+            // next): the rest are outlined, so nine blue buttons do not compete.
+            variant={leading ? 'primary' : 'secondary'}
+            disabled={!online || paying}
+            onClick={() => onPay([instalment.id])}
+            aria-label={`Pagar parcela ${number}`}
+          >
+            Pagar
+          </Button>
+        )}
+      </div>
+    </li>
   )
 }
 
