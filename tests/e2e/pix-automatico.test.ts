@@ -114,9 +114,20 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     // And back: the request to her bank, the other choice beside the code.
     await bankWay.click()
     await expectRequestSent()
+    // Atop the list: it waits for her, where and until when, and a way down to it.
+    const pending = page.getByRole('status').filter({ hasText: 'aguardando você' })
+    await expectText(
+      pending,
+      /^Débito automático via Pix aguardando você\. Confirme o pedido no app do Itaú até \d{2}\/\d{2}\/\d{4}\./,
+    )
+    const listTop = await page.getByRole('tablist', { name: 'Filtrar parcelas' }).boundingBox()
+    const pendingBox = await pending.boundingBox()
+    expect(pendingBox && listTop && pendingBox.y < listTop.y).toBe(true)
+    await pending.getByRole('button', { name: 'Ver o pedido' }).click()
 
     await atHerBank('approve')
     await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    expect(await pending.count()).toBe(0)
     // Cancelled again, for the journeys after this one on the same server.
     await section().getByRole('button', { name: 'Cancelar débito automático' }).click()
     await page

@@ -23,6 +23,13 @@ const PixAutomaticoSection = lazy(() =>
   })),
 )
 
+/** The same chunk's line atop the list while an authorization waits for her (issue 27). */
+const PixAutomaticoPending = lazy(() =>
+  import('../../features/payments/components/pix-automatico-section')
+    .then((module) => ({ default: module.PixAutomaticoPending }))
+    .catch(() => ({ default: () => null })),
+)
+
 function PixAutomaticoOffline() {
   return (
     <section aria-labelledby="pix-automatico-title">
@@ -66,9 +73,14 @@ function Payments() {
         onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
         onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
         actions={
-          instalments?.some((instalment) => instalment.status !== 'PAID') && (
-            <CalendarButton contractId={contractId} online={online} />
-          )
+          <>
+            <Suspense>
+              <PixAutomaticoPending source={{ contractId }} />
+            </Suspense>
+            {instalments?.some((instalment) => instalment.status !== 'PAID') && (
+              <CalendarButton contractId={contractId} online={online} />
+            )}
+          </>
         }
         after={
           <Suspense>

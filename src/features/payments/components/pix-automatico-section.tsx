@@ -324,3 +324,35 @@ function Authorize({ view }: { view: RecurrenceView }) {
     </div>
   )
 }
+
+/**
+ * Atop Pagamentos while an authorization waits for the holder (issue 27): where to answer it
+ * and until when, and a way down to the section. Nothing otherwise. It reads the section's own
+ * query (one request for both).
+ */
+export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }) {
+  const { data } = usePixAutomatico(source)
+  const view = data?.view
+  if (view?.status !== 'CRIADA') return null
+  const until = view.request ? new Date(view.request.expiresAt).toLocaleDateString('pt-BR') : null
+  const show = () => {
+    const heading = document.getElementById('pix-automatico-title')
+    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    heading?.parentElement?.querySelector<HTMLElement>('h3[tabindex="-1"]')?.focus({
+      preventScroll: true,
+    })
+  }
+  return (
+    <p className={styles.pending} role="status">
+      <span>
+        <strong>Débito automático via Pix aguardando você.</strong>{' '}
+        {view.request
+          ? `Confirme o pedido no ${bankApp(view.request.bank).replace(/^o /, '')} até ${until}.`
+          : 'Falta autorizar no app do seu banco.'}
+      </span>
+      <Button variant="text" onClick={show}>
+        {view.request ? 'Ver o pedido' : 'Ver o QR Code'}
+      </Button>
+    </p>
+  )
+}
