@@ -39,7 +39,12 @@ export function BottomNav() {
           </Link>
         </li>
         <li>
-          <span className={`${styles.item} ${styles.disabled}`} aria-disabled="true">
+          {/* Disabled (spec §2), yet the sample screen it names (/profile) is still its own. */}
+          <span
+            className={`${styles.item} ${styles.disabled}`}
+            aria-disabled="true"
+            aria-current={pathname === '/profile' ? 'page' : undefined}
+          >
             <CalendarIcon />
             Agendar
           </span>

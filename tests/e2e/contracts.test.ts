@@ -26,6 +26,11 @@ describeBrowser('contract journey', () => {
     await journey.loggedInPage('carla@exemplo.com.br')
     await page.waitForURL(`${server.url}/terms`)
     await expectVisible(page.getByRole('heading', { name: 'Termos do contrato' }))
+    // What she is agreeing to pay, before she accepts it: her plan's instalments.
+    await expectVisible(page.getByText('12 parcelas de R$ 99,90'))
+    await expectVisible(
+      page.getByText(/^Total R\$\s1\.198,80 · 1º vencimento em \d{2}\/\d{2}\/\d{4}$/),
+    )
     await expectNoAxeViolations(page)
 
     const [termTab] = await Promise.all([
@@ -35,6 +40,8 @@ describeBrowser('contract journey', () => {
     await termTab.waitForURL(/^blob:/)
     await termTab.waitForLoadState()
     expect(await termTab.textContent('body')).toContain('Carla')
+    // The document states the price too.
+    expect(await termTab.textContent('body')).toContain('12 parcelas de R$ 99,90')
     // The term is sanitized before it is shown: no script survives.
     expect(await termTab.locator('script').count()).toBe(0)
     // Not a dead end: above and below the terms, the way back to accept them.
@@ -58,6 +65,9 @@ describeBrowser('contract journey', () => {
     await expectVisible(choices)
     expect(await choices.count()).toBe(2)
     await expectVisible(page.getByText('INADIMPLENTE'))
+    // Each contract says what it asks of him: the water park's two overdue, with today's sum.
+    const waterPark = page.getByRole('article', { name: 'Passaporte Parque Aquático' })
+    await expectText(waterPark.getByText(/vencidas ·/), /^2 vencidas · R\$\s[\d.]+,\d{2}$/)
     await expectNoAxeViolations(page)
     await choices.first().click()
     await page.waitForURL(`${server.url}/home`)
@@ -161,6 +171,12 @@ describeBrowser('contract journey', () => {
     await page.goto(`${server.url}/profile`)
     for (const tab of ['Agendados', 'Cancelados', 'Agendar'])
       await expectVisible(page.getByRole('tab', { name: tab }))
+    // Its navigation item, disabled by the spec, still marks the screen as its own, and reads
+    // at full strength (only its icon fades).
+    const item = page.getByRole('navigation', { name: 'Navegação principal' }).getByText('Agendar')
+    await expect.poll(() => item.getAttribute('aria-current')).toBe('page')
+    expect(await item.getAttribute('aria-disabled')).toBe('true')
+    expect(await item.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
     await expectNoAxeViolations(page)
     await page.getByRole('tab', { name: 'Cancelados' }).click()
     await expectVisible(page.getByText('Salão de festas'))
