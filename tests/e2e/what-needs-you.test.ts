@@ -223,6 +223,8 @@ describeBrowser('screens that lead with what needs the person', () => {
   it('elisa, with no contract, is told so and whom to ask', async () => {
     await loginThroughScreens(page, server.url, 'elisa@exemplo.com.br')
     await expectVisible(page.getByText('Nenhum contrato ativo foi encontrado para este e-mail.'))
+    // No "code sent" toast left beside it, saying the opposite.
+    await expect.poll(() => page.locator('[data-sonner-toast]').count()).toBe(0)
     const ask = page.getByRole('link', { name: 'atendimento@exemplo.com.br' })
     await expectVisible(ask)
     expect(await ask.getAttribute('href')).toBe('mailto:atendimento@exemplo.com.br')

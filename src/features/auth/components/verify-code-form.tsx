@@ -82,7 +82,11 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
         onSuccess: async ({ token }) => {
           setEntering(true)
           try {
-            if (!(await onLoggedIn(token))) setNotice(messages.noContracts)
+            if (!(await onLoggedIn(token))) {
+              // The "code sent" toast beside "no contract" read as a contradiction (audit 7).
+              dismissToasts()
+              setNotice(messages.noContracts)
+            }
           } catch (cause) {
             setError(cause instanceof Error ? cause.message : String(cause))
           } finally {
