@@ -15,10 +15,11 @@ export function termDocumentStyle(fontUrl: string | undefined, primary: string) 
   const family = `${fontUrl ? '"Inter Variable", ' : ''}system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`
   return `
 ${fontFace}:root { color-scheme: light; }
-body { margin: 0; background: #f3f6fb; color: #1b2430; font: 16px/1.6 ${family}; }
-main, body > :not(main) { box-sizing: border-box; }
+body { margin: 0; background: #f3f6fb; color: #1b2430; font: 16px/1.6 ${family};
+  display: flex; flex-direction: column; min-height: 100vh; }
+main, body > :not(main) { box-sizing: border-box; width: 100%; }
 main { max-width: 46rem; margin: 0 auto; padding: 2rem 1.25rem 3rem; background: #fff;
-  min-height: 100vh; }
+  flex: 1 0 auto; }
 h1 { font-size: 1.625rem; line-height: 1.25; margin: 0 0 .25rem; color: ${primary}; }
 h2 { font-size: 1.125rem; line-height: 1.3; margin: 2rem 0 .5rem; color: ${primary};
   padding-bottom: .25rem; border-bottom: 1px solid #c9d3e0; }
@@ -43,7 +44,8 @@ footer { margin-top: 2.5rem; padding-top: 1rem; border-top: 1px solid #c9d3e0;
 @media print {
   @page { margin: 2cm; }
   body { background: #fff; color: #000; font-size: 11pt; }
-  main { max-width: none; padding: 0; min-height: 0; }
+  body { display: block; min-height: 0; }
+  main { max-width: none; padding: 0; }
   .portal-bar, .portal-next { display: none; }
   h1, h2, .subtitle, dt, footer { color: #000; }
   h2 { break-after: avoid; }

@@ -73,8 +73,8 @@ describe.each(backends)('payment orders and payment links (%s)', (backend) => {
     })
 
     it('gives an empty list for an own contract without instalments', async () => {
-      const carla = await loginAs(server.app, demoEmails.carla)
-      const response = await ordersOf(carla, demoIds.carla.contract)
+      const davi = await loginAs(server.app, demoEmails.davi)
+      const response = await ordersOf(davi, demoIds.davi.contract)
       expect(response.status).toBe(200)
       expect(await response.json()).toEqual([])
     })

@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from 'unpdf'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { adhesionTermPdf, contractList } from '../../contract/contracts'
-import { contracts, persons } from '../db/schema'
+import { contracts, paymentOrders, persons } from '../db/schema'
 import { demoIds } from '../demo/seed'
 import { formatDay } from '../services/terms'
 import { backends, bearer } from '../testing'
@@ -103,6 +103,33 @@ describe.each(backends)('contract terms (%s)', (backend) => {
       expect(html).toContain('Plano Individual Academia')
       expect(html.match(/<li><strong>/g)?.length).toBeGreaterThanOrEqual(5)
       expect(html).toContain('Aceite pendente')
+    })
+
+    it("states the price: the instalments, their total and due dates, from the contract's rows", async () => {
+      const rows = await server.db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.contractId, demoIds.carla.contract))
+      expect(rows.length).toBeGreaterThan(0)
+      const total = rows.reduce((sum, row) => sum + row.value, 0)
+      const money = (cents: number) =>
+        `R$ ${(cents / 100).toLocaleString('pt-BR', { minimumFractionDigits: 2 })}`
+      const html = await (
+        await get(`/term/contract?id=${demoIds.carla.contract}`, tokens.carla)
+      ).text()
+      expect(html).toContain('<h2>Valores</h2>')
+      const count = rows.length
+      expect(html).toContain(`<dt>Parcelas</dt><dd>${count} parcela`)
+      expect(html).toContain(`<dt>Total</dt><dd>${money(total)}</dd>`)
+      const days = rows.map((row) => row.dueDate).sort()
+      const br = (day: string) => day.split('-').reverse().join('/')
+      expect(html).toContain(
+        count === 1 ? br(days[0] ?? '') : `de ${br(days[0] ?? '')} a ${br(days.at(-1) ?? '')}`,
+      )
+      // And the signed term, the same.
+      expect(await pdfText(tokens.carla, demoIds.carla.contract)).toContain(
+        `Total: ${money(total)}`,
+      )
     })
 
     it('allows its one style element by hash, and nothing inline besides', async () => {

@@ -12,7 +12,7 @@ import { idOrNotFound, readOptionalJson, readQuery } from '../http/validate'
 import { contractMessages, findHolderContract } from '../services/contracts'
 import { renderPurchaseTermsHtml, termHtmlPolicy } from '../services/term-html'
 import { renderAdhesionTermPdf } from '../services/term-pdf'
-import { acceptTerms, termDocument, termMessages } from '../services/terms'
+import { acceptTerms, termDocument, termMessages, termPrice } from '../services/terms'
 
 /** Personal documents: never kept by a browser or proxy cache. */
 const PRIVATE = 'private, no-store'
@@ -29,14 +29,19 @@ export function termRoutes(deps: ServerDeps) {
     .get(at('adhesionTerm'), async (c) => {
       const found = await ownContract(c.get('personId'), c.req.param('id'))
       const now = deps.now()
-      const pdf = await renderAdhesionTermPdf(termDocument(found, now, deps.config.brand), now)
+      const price = await termPrice(deps.db, found.contract.id)
+      const pdf = await renderAdhesionTermPdf(
+        termDocument(found, now, deps.config.brand, price),
+        now,
+      )
       return c.text(Buffer.from(pdf).toString('base64'), 200, { 'Cache-Control': PRIVATE })
     })
     .get(at('getTerms'), async (c) => {
       const { id } = readQuery(c, termContractQuery)
       const found = await ownContract(c.get('personId'), id)
+      const price = await termPrice(deps.db, found.contract.id)
       return c.html(
-        renderPurchaseTermsHtml(termDocument(found, deps.now(), deps.config.brand)),
+        renderPurchaseTermsHtml(termDocument(found, deps.now(), deps.config.brand, price)),
         200,
         {
           'Cache-Control': PRIVATE,

@@ -49,6 +49,16 @@ export function renderPurchaseTermsHtml(term: TermDocument) {
 <dt>Data da venda</dt><dd>${term.saleDate}</dd>
 <dt>Dependentes inclusos</dt><dd>${included}</dd>
 </dl>
+${
+  term.price
+    ? html`<h2>Valores</h2>
+<dl>
+<dt>Parcelas</dt><dd>${term.price.instalments}</dd>
+<dt>Total</dt><dd>${term.price.total}</dd>
+<dt>Vencimentos</dt><dd>${term.price.dueDates}</dd>
+</dl>`
+    : ''
+}
 <h2>Dependentes</h2>
 ${dependents}
 <h2>Cláusulas</h2>

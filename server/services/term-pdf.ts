@@ -158,6 +158,13 @@ export async function renderAdhesionTermPdf(term: TermDocument, now: Date): Prom
       : 'nenhum incluído',
   )
 
+  if (term.price) {
+    w.heading('Valores')
+    w.field('Parcelas', term.price.instalments)
+    w.field('Total', term.price.total)
+    w.field('Vencimentos', term.price.dueDates)
+  }
+
   w.heading('Cláusulas')
   term.clauses.forEach((clause, index) => {
     w.text(`${index + 1}. ${clause.title}`, { font: bold, after: 0 })

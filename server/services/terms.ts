@@ -2,10 +2,10 @@
  * Contract terms (spec §7): accepting them, and the content both term documents show — the
  * purchase terms (HTML, term-html.ts) and the signed adhesion term (PDF, term-pdf.ts).
  */
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { Brand } from '../../contract/brand'
 import type { Database } from '../db/client'
-import { contracts, holders } from '../db/schema'
+import { contracts, holders, paymentOrders } from '../db/schema'
 import type { HolderContract } from './contracts'
 import { termsAccepted } from './event-records'
 import { fullName } from './mappers'
@@ -92,12 +92,55 @@ export interface TermDocument {
   portal: string
   /** The brand's primary colour, for the headings of the HTML document. */
   primary: string
+  /**
+   * What the contract costs, from its instalments (issue 27: terms read without a price are not
+   * read as a purchase): '12 parcelas de R$ 189,90', the total and the due dates; null with none.
+   */
+  price: TermPrice | null
+}
+
+export interface TermPrice {
+  /** '12 parcelas de R$ 189,90', or '12 parcelas' when their values differ. */
+  instalments: string
+  total: string
+  /** 'de 18/08/2026 a 18/07/2027', or the one date. */
+  dueDates: string
+}
+
+const money = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
+const moneyText = (cents: number) => money.format(cents / 100).replace(/\u00a0/g, ' ')
+const isoDay = (day: string) => day.split('-').reverse().join('/')
+
+/** The contract's instalments as the terms state them (cancelled ones left out). */
+export async function termPrice(db: Database, contractId: string): Promise<TermPrice | null> {
+  const rows = await db
+    .select({ value: paymentOrders.value, dueDate: paymentOrders.dueDate })
+    .from(paymentOrders)
+    .where(and(eq(paymentOrders.contractId, contractId), isNull(paymentOrders.cancelledAt)))
+    .orderBy(asc(paymentOrders.dueDate))
+  const first = rows[0]
+  const last = rows.at(-1)
+  if (!first || !last) return null
+  const count = rows.length
+  const same = rows.every((row) => row.value === first.value)
+  const noun = count === 1 ? 'parcela' : 'parcelas'
+  return {
+    instalments: same ? `${count} ${noun} de ${moneyText(first.value)}` : `${count} ${noun}`,
+    total: moneyText(rows.reduce((sum, row) => sum + row.value, 0)),
+    dueDates:
+      count === 1 ? isoDay(first.dueDate) : `de ${isoDay(first.dueDate)} a ${isoDay(last.dueDate)}`,
+  }
 }
 
 /** What a term takes from the brand (config.brand). */
 export type TermBrand = Pick<Brand, 'productName' | 'colors'>
 
-export function termDocument(found: HolderContract, now: Date, brand: TermBrand): TermDocument {
+export function termDocument(
+  found: HolderContract,
+  now: Date,
+  brand: TermBrand,
+  price: TermPrice | null = null,
+): TermDocument {
   const { contract, person, model } = found
   const contractNumber =
     [contract.serie, contract.contractNumber].filter(Boolean).join('/') || contract.id
@@ -152,5 +195,6 @@ export function termDocument(found: HolderContract, now: Date, brand: TermBrand)
     generatedAt: `${formatDay(now)} às ${timeFormat.format(now)}`,
     portal: brand.productName,
     primary: brand.colors.primary,
+    price,
   }
 }

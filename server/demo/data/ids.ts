@@ -51,7 +51,13 @@ export const demoIds = {
     /** Three instalments of each contract. */
     instalments: Array.from({ length: 6 }, (_, index) => id('b', 101 + index)),
   },
-  carla: { person: id('c', 1), contract: id('c', 2), holder: id('c', 3) },
+  carla: {
+    person: id('c', 1),
+    contract: id('c', 2),
+    holder: id('c', 3),
+    /** Her gym plan's 12 instalments, the first due next month: what her terms price. */
+    instalments: Array.from({ length: 12 }, (_, index) => id('c', 101 + index)),
+  },
   davi: { person: id('d', 1), contract: id('d', 2), holder: id('d', 3) },
   elisa: { person: id('e', 1) },
 } as const

@@ -1,7 +1,8 @@
 /** Carla (terms not accepted), Davi (contract in REVIEW) and Elisa (no contracts). */
 import type { Database } from '../../db/client'
-import { contracts, holders, persons } from '../../db/schema'
+import { contracts, holders, paymentOrders, persons } from '../../db/schema'
 import { contractRow } from './catalogue'
+import { addMonths, isoDay } from './dates'
 import { demoEmails, demoIds } from './ids'
 import { demoPhoto } from './portraits'
 
@@ -48,6 +49,19 @@ export async function seedCarla(tx: Database, now: Date) {
     personId: ids.person,
     status: 'ACTIVE',
   })
+  // A new sale: twelve monthly instalments of R$ 99,90, none due yet (her terms state them).
+  await tx.insert(paymentOrders).values(
+    ids.instalments.map((instalmentId, index) => ({
+      id: instalmentId,
+      contractId: ids.contract,
+      description: `Mensalidade Plano Individual Academia ${String(index + 1).padStart(2, '0')}/12`,
+      installment: index + 1,
+      status: 'NOT_PAID' as const,
+      dueDate: isoDay(addMonths(now, index + 1)),
+      value: 9990,
+      data: { lastLinkAdjustment: 0 },
+    })),
+  )
 }
 
 export async function seedDavi(tx: Database, now: Date) {

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button'
 import styles from '../../../ui/page.module.css'
 import { FullScreenSpinner } from '../../../ui/spinner'
 import { useContracts } from '../api/contracts'
+import { ContractDebt } from './contract-money'
 import { ContractSummary, contractSummaryStyles } from './contract-summary'
 
 /** Spec §2 screen 3: choose which contract the portal shows. */
@@ -26,6 +27,7 @@ export function ContractPicker() {
         <div className={styles.columns}>
           {contracts.map((contract) => (
             <ContractSummary key={contract.id} contract={contract} row>
+              <ContractDebt contractId={contract.id} />
               <div className={contractSummaryStyles.actions}>
                 <Button
                   block

@@ -6,6 +6,7 @@ import styles from '../../../ui/page.module.css'
 import { FullScreenSpinner } from '../../../ui/spinner'
 import { useContracts } from '../api/contracts'
 import { openTerm, useAcceptTerm } from '../api/terms'
+import { TermsPrice } from './contract-money'
 import { ContractSummary, contractSummaryStyles } from './contract-summary'
 
 type Props = { onDisagree: () => void }
@@ -38,6 +39,7 @@ export function PendingTerms({ onDisagree }: Props) {
       <div className={styles.columns}>
         {pending.map((contract) => (
           <ContractSummary key={contract.id} contract={contract} awaitingTerms>
+            <TermsPrice contractId={contract.id} />
             <button
               type="button"
               className={contractSummaryStyles.link}

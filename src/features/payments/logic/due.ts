@@ -2,7 +2,7 @@ import { instalmentDue, todayInSaoPaulo } from '../../../../contract/late-charge
 import { formatMoney } from '../../../lib/money'
 import { type PricedInstalment, shownTotal } from './price'
 
-type DueInstalment = PricedInstalment & {
+export type DueInstalment = PricedInstalment & {
   id: string
   installment: number
   due_date: string
