@@ -5,6 +5,7 @@
  * either with the same sentence naming the field.
  */
 import * as v from 'valibot'
+import { isValidCnpj } from './rules'
 
 const text = (field: string, max: number) =>
   v.pipe(
@@ -51,7 +52,17 @@ export const brandSchema = section('', {
   /** One sentence on what the app is for (manifest and the page's description). */
   description: text('description', 160),
   /** Who the portal speaks for: the controller of the holders' data. */
-  provider: section('provider', { name: text('provider.name', 80) }),
+  provider: section('provider', {
+    name: text('provider.name', 80),
+    /** Its CNPJ, named on the payment page beside its name (who charges); digits or masked. */
+    cnpj: v.optional(
+      v.pipe(
+        v.string('provider.cnpj deve ser um texto.'),
+        v.transform((text) => text.replace(/\D/g, '')),
+        v.check(isValidCnpj, 'provider.cnpj deve ser um CNPJ válido, como 12.345.678/0001-95.'),
+      ),
+    ),
+  }),
   colors: section('colors', {
     /** Buttons, links, headings, the header's middle. */
     primary: colour('colors.primary'),

@@ -51,3 +51,9 @@ export function formatSeriesNumber(
 /** 00190.00009 01234.567004 00000.001172 1 12340000018990: a linha digitável as a bank prints it. */
 export const formatDigitableLine = (line: string) =>
   `${line.slice(0, 5)}.${line.slice(5, 10)} ${line.slice(10, 15)}.${line.slice(15, 21)} ${line.slice(21, 26)}.${line.slice(26, 32)} ${line.slice(32, 33)} ${line.slice(33)}`
+
+/** 12.345.678/0001-90 from its 14 digits; anything else as it came. */
+export function formatCnpj(cnpj: string): string {
+  const parts = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(cnpj)
+  return parts ? `${parts[1]}.${parts[2]}.${parts[3]}/${parts[4]}-${parts[5]}` : cnpj
+}

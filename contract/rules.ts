@@ -21,6 +21,19 @@ export function isValidCpf(digits: string): boolean {
   )
 }
 
+/** CNPJ check digits (mod 11, weights 5…2 then 9…2); fourteen equal digits are never issued. */
+export function isValidCnpj(digits: string): boolean {
+  if (!/^\d{14}$/.test(digits) || /^(\d)\1{13}$/.test(digits)) return false
+  const check = (length: number) => {
+    let sum = 0
+    for (let index = 0; index < length; index++)
+      sum += Number(digits[index]) * (((length - 1 - index) % 8) + 2)
+    const rest = sum % 11
+    return rest < 2 ? 0 : 11 - rest
+  }
+  return check(12) === Number(digits[12]) && check(13) === Number(digits[13])
+}
+
 /** The valid CPF made of these 9 digits and their two check digits (test and bench data). */
 export function cpfWithCheckDigits(base: string): string {
   const first = `${base}${cpfCheckDigit(base)}`

@@ -29,6 +29,7 @@ export function brandOrExit(): LoadedBrand {
 export const appBrand = (brand: LoadedBrand): AppBrand => ({
   productName: brand.productName,
   name: brand.provider.name,
+  cnpj: brand.provider.cnpj ?? null,
   primary: brand.colors.primary,
   support: brand.support,
   links: brand.links,

@@ -27,6 +27,8 @@ describe('loadBrand', () => {
     const brand = loadBrand()
     expect(brand.productName).toBe('Portal do Titular')
     expect(brand.provider.name).toBe('Clube Exemplo')
+    // Written masked or not, kept as its 14 digits.
+    expect(brand.provider.cnpj).toBe('12345678000195')
     expect(brand.logoSvg).toContain('<svg')
   })
 
@@ -46,6 +48,11 @@ describe('loadBrand', () => {
       'a bad field',
       { ...today, shortName: 'Um nome curto demais' },
       'shortName deve ter no máximo 12 caracteres.',
+    ],
+    [
+      'a CNPJ whose check digits do not match',
+      { ...today, provider: { ...today.provider, cnpj: '12.345.678/0001-96' } },
+      'provider.cnpj deve ser um CNPJ válido, como 12.345.678/0001-95.',
     ],
     ['a file that is not JSON', '{ "productName": ', 'o arquivo da marca não é um JSON válido.'],
   ])('refuses %s in one sentence that starts with the file', (_, brand, sentence) => {

@@ -6,6 +6,8 @@ export interface AppBrand {
   productName: string
   /** The provider's name: the controller of the holder's data. */
   name: string
+  /** Its CNPJ's 14 digits, when the brand says it: the payment page names who charges. */
+  cnpj: string | null
   /** The primary colour, for documents opened outside the app's CSS (the terms). */
   primary: string
   support: Brand['support']

@@ -83,6 +83,11 @@ describeBrowser('payment link: checkout by every method', () => {
 
     // Holder card, charge summary, the tabs the link allows, Pix first.
     await expectVisible(page.getByText('Ana Paula Souza'))
+    // Who charges, first: the provider's name and CNPJ (brand.json).
+    await expectText(
+      page.getByText(/^Cobrança de /),
+      'Cobrança de Clube Exemplo · CNPJ 12.345.678/0001-95',
+    )
     await expectVisible(page.getByRole('heading', { name: 'Resumo da cobrança' }))
     // On a phone the total shows and the details fold away until asked for.
     await expectVisible(page.locator('dt:has-text("Total")'))

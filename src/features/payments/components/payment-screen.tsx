@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
-import { formatSeriesNumber } from '../../../../contract/format'
+import { formatCnpj, formatSeriesNumber } from '../../../../contract/format'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
+import { brand } from '../../../brand'
 import { cardBrandName } from '../../../lib/card-brand-names'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -313,6 +314,7 @@ function ChargeLead({
   const dues = (link.due_dates ?? []).map((day) => formatDate(day))
   return (
     <section className={`${styles.box} ${styles.lead}`} aria-labelledby="lead-title">
+      <Charger />
       <p className={styles.payee}>
         {link.contract} · Contrato {formatSeriesNumber(link.serieContract, link.numberContract)}
       </p>
@@ -340,6 +342,19 @@ function ChargeLead({
         </div>
       )}
     </section>
+  )
+}
+
+/**
+ * Who charges, on a page anyone with the link can open (issue 27): the provider's name and, when
+ * its brand says it, its CNPJ, as a statement or the bank app will name the receiver.
+ */
+function Charger() {
+  return (
+    <p className={styles.charger}>
+      Cobrança de <strong>{brand.name}</strong>
+      {brand.cnpj && <span className={styles.chargerId}> · CNPJ {formatCnpj(brand.cnpj)}</span>}
+    </p>
   )
 }
 

@@ -2,6 +2,7 @@
  * "Débito automático via Pix" (decision 025): the words the screen uses for what the holder
  * authorizes and for where the authorization stands at the bank.
  */
+import { formatCnpj } from '../../../../contract/format'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -14,11 +15,7 @@ const frequencies: Record<string, string> = {
   ANUAL: 'Anual',
 }
 
-/** 12.345.678/0001-90 from its 14 digits; anything else as it came. */
-export function formatCnpj(cnpj: string): string {
-  const digits = /^(\d{2})(\d{3})(\d{3})(\d{4})(\d{2})$/.exec(cnpj)
-  return digits ? `${digits[1]}.${digits[2]}.${digits[3]}/${digits[4]}-${digits[5]}` : cnpj
-}
+export { formatCnpj }
 
 export type Term = { label: string; value: string }
 
