@@ -39,9 +39,12 @@ export function Field({
   label,
   wide,
   className,
+  required,
   children,
 }: {
   label: string
+  /** Marked on its label with an asterisk the screen reader skips (the input says aria-required). */
+  required?: boolean
   /** Across the whole row of a two-column grid. */
   wide?: boolean
   /** The field's cell in its form's grid (how many columns it takes). */
@@ -51,7 +54,9 @@ export function Field({
   const id = useId()
   return (
     <div className={classes(formStyles.field, wide && formStyles.wide, className)}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={required ? formStyles.required : undefined}>
+        {label}
+      </label>
       {children(id)}
     </div>
   )
@@ -87,6 +92,7 @@ type TextFieldProps = {
   children?: ReactNode
   /** A note elsewhere on the form that speaks of this field (why it is locked). */
   describedById?: string | undefined
+  required?: boolean
 }
 
 /** A text input, typed through a mask when it has one; its value is kept formatted. */
@@ -106,9 +112,10 @@ export function TextField({
   error,
   children,
   describedById,
+  required,
 }: TextFieldProps) {
   return (
-    <Field label={label} wide={wide} className={className}>
+    <Field label={label} wide={wide} className={className} required={required}>
       {(id) => {
         const errorId = `${id}-error`
         const common = {
@@ -120,6 +127,7 @@ export function TextField({
           placeholder,
           onBlur,
           name: label,
+          'aria-required': required ? true : undefined,
           'aria-invalid': error ? true : undefined,
           'aria-describedby': describedBy(error && errorId, describedById),
         }
@@ -199,6 +207,7 @@ type SelectFieldProps<T extends string | number> = {
   error?: string
   /** An empty first choice ('Selecione') for a value not chosen yet. */
   placeholder?: string
+  required?: boolean
 }
 
 export function SelectField<T extends string | number>({
@@ -210,9 +219,10 @@ export function SelectField<T extends string | number>({
   disabled,
   error,
   placeholder,
+  required,
 }: SelectFieldProps<T>) {
   return (
-    <Field label={label} wide={wide}>
+    <Field label={label} wide={wide} required={required}>
       {(id) => (
         <>
           <select
@@ -220,6 +230,7 @@ export function SelectField<T extends string | number>({
             className={formStyles.input}
             value={value}
             disabled={disabled}
+            aria-required={required ? true : undefined}
             aria-invalid={error ? true : undefined}
             aria-describedby={describedBy(error && `${id}-error`)}
             onChange={(event) => {

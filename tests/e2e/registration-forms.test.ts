@@ -44,6 +44,15 @@ describeBrowser(
 
     it('Salvar on an empty form: every problem under its field, the first focused, the count once atop the form', async () => {
       await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
+      // Before Salvar, a required field is marked: an asterisk seen, not read (its name stays
+      // the label's), and the input says aria-required.
+      const firstName = page.getByLabel('Primeiro Nome', { exact: true })
+      expect(await firstName.getAttribute('aria-required')).toBe('true')
+      expect(
+        await page
+          .locator('label', { hasText: 'Primeiro Nome' })
+          .evaluate((label) => getComputedStyle(label, '::after').content),
+      ).toMatch(/^" \*"/)
       await page.getByRole('button', { name: 'Salvar' }).click()
 
       // The toast says the spec's sentence for the first field; the count is the form's to say,

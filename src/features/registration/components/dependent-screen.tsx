@@ -63,6 +63,7 @@ export function DependentScreen({
         saving={save.saving}
         dependentTypes={types ?? []}
         dependentTypeId={dependent?.dependent_type?.id ?? null}
+        holder={contract.holder?.person ?? null}
         onSave={(draft) => {
           const type =
             types?.find((t) => t.id === draft.dependentTypeId) ?? dependent?.dependent_type ?? null

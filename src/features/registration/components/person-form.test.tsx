@@ -372,3 +372,73 @@ describe('Cancelar', () => {
     expect(await screen.findByRole('heading', { name: elsewhereHeading })).toBeTruthy()
   })
 })
+
+describe('before Salvar: what is asked, and the holder address in one tap', () => {
+  const withAddress: Person = {
+    ...holder,
+    address: {
+      id: 'a1',
+      cep: '01310100',
+      state: 'SP',
+      city: 'São Paulo',
+      country: 'Brasil',
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      number: '1000',
+      complement: 'Apto 12',
+    },
+  }
+
+  function renderDependentOf(person: Person) {
+    return renderScreen(({ leave }) => (
+      <PersonForm
+        version=""
+        who="newDependent"
+        person={null}
+        mandatory={{ ...mandatory, complement: false }}
+        readOnly={false}
+        saving={false}
+        dependentTypes={[{ id: 'filho', name: 'Filho(a)' }]}
+        dependentTypeId={null}
+        holder={person}
+        onSave={() => {}}
+        onLeave={leave}
+      />
+    ))
+  }
+
+  it('marks the required fields as required before anything is typed, and not the others', async () => {
+    renderDependentOf(withAddress)
+    expect((await screen.findByLabelText('Primeiro Nome')).getAttribute('aria-required')).toBe(
+      'true',
+    )
+    expect(field('Tipo do dependente').getAttribute('aria-required')).toBe('true')
+    expect(field('Complemento').getAttribute('aria-required')).toBeNull()
+  })
+
+  it("'Mesmo endereço do titular' fills the address with the holder's, and unticking gives back what was typed", async () => {
+    const { user } = renderDependentOf(withAddress)
+    await user.type(await screen.findByLabelText('Rua'), 'Rua Antiga')
+    const same = screen.getByRole('checkbox', { name: 'Mesmo endereço do titular' })
+    expect((same as HTMLInputElement).checked).toBe(false)
+    await user.click(same)
+    expect(field('CEP').value).toBe('01310-100')
+    expect(field('Rua').value).toBe('Avenida Paulista')
+    expect(field('Número do endereço').value).toBe('1000')
+    expect(field('Cidade').value).toBe('São Paulo')
+    expect((same as HTMLInputElement).checked).toBe(true)
+    // Changing one field makes it no longer the holder's address.
+    await user.type(field('Número do endereço'), 'A')
+    expect((same as HTMLInputElement).checked).toBe(false)
+    await user.click(same)
+    await user.click(same)
+    expect(field('Rua').value).toBe('Avenida Paulista')
+    expect(field('Número do endereço').value).toBe('1000A')
+  })
+
+  it('offers nothing when the holder has no address', async () => {
+    renderDependentOf(holder)
+    await screen.findByLabelText('Rua')
+    expect(screen.queryByRole('checkbox', { name: 'Mesmo endereço do titular' })).toBeNull()
+  })
+})

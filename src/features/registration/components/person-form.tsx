@@ -69,6 +69,11 @@ type Props = {
   saving: boolean
   dependentTypes?: DependentType[]
   dependentTypeId?: string | null
+  /**
+   * A dependent's form: the holder's person, so "Mesmo endereço do titular" fills the address
+   * in one tap (issue 27); absent on the holder's own form.
+   */
+  holder?: Person | null
   onSave: (draft: PersonDraft) => void
   onLeave: () => void
 }
@@ -157,6 +162,14 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const [locked] = useState(() => lockedFields(who, toFormValues(person)))
   const [cepFill, setCepFill] = useState<CepFill | null>(null)
   const [cepError, setCepError] = useState<string | null>(null)
+  // "Mesmo endereço do titular": ticked while every address field is the holder's; unticking
+  // gives back what was there before.
+  const [holderAddress] = useState(() => {
+    if (!props.holder) return null
+    const theirs = toFormValues(props.holder)
+    return addressFields.some((key) => theirs[key].trim() !== '') ? theirs : null
+  })
+  const beforeSame = useRef<Partial<FormValues> | null>(null)
   const [photo, setPhoto] = useState<string | null>(initial.photo)
   const [attachments, setAttachments] = useState<Attachment[]>(initial.attachments)
   const [dependentTypeId, setDependentTypeId] = useState(initial.dependentTypeId)
@@ -209,6 +222,32 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   // in the field.
   const disabled = (field: FieldKey) =>
     readOnly || locked.has(field) || (cepFill !== null && field in cepFill.values)
+
+  const sameAsHolder =
+    holderAddress !== null &&
+    addressFields.every(
+      (key) => comparable(key, values[key]) === comparable(key, holderAddress[key]),
+    )
+  function toggleSameAddress(same: boolean) {
+    if (!holderAddress) return
+    if (same) {
+      beforeSame.current = Object.fromEntries(addressFields.map((key) => [key, values[key]]))
+      setValues((current) => ({
+        ...current,
+        ...Object.fromEntries(addressFields.map((key) => [key, holderAddress[key]])),
+      }))
+      setCepFill(null)
+      setCepError(null)
+      for (const key of addressFields) clearError(key)
+    } else {
+      const before = beforeSame.current
+      beforeSame.current = null
+      setValues((current) => ({
+        ...current,
+        ...Object.fromEntries(addressFields.map((key) => [key, before?.[key] ?? ''])),
+      }))
+    }
+  }
 
   function onCepChange(cep: string) {
     set('cep')(cep)
@@ -305,6 +344,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
         error={errorOf(key)}
         className={cells[key]}
+        required={required([key]).length > 0}
         {...options}
       >
         {key === 'birthdate' &&
@@ -336,6 +376,9 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         <div className={styles.progress}>
           <p id={progressId}>
             Campos obrigatórios: {done} de {requiredCount} preenchidos
+          </p>
+          <p className={styles.requiredKey} aria-hidden="true">
+            <span className={formStyles.requiredSign}>*</span> obrigatório
           </p>
           <progress aria-labelledby={progressId} max={requiredCount} value={done} />
         </div>
@@ -429,6 +472,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
               onChange={set('gender')}
               disabled={readOnly}
               error={errorOf('gender')}
+              required={required(['gender']).length > 0}
               placeholder="Selecione"
               options={genders.map((gender) => ({ value: gender, label: gender }))}
             />
@@ -448,6 +492,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
                 clearError('dependent_type')
               }}
               disabled={readOnly || who === 'existingDependent'}
+              required={typeAsked > 0}
               error={errorOf('dependent_type')}
               placeholder="Selecione"
               options={dependentTypes.map((type) => ({ value: type.id, label: type.name }))}
@@ -502,6 +547,16 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       {showAddress && (
         <fieldset className={styles.section} data-section="address">
           <Legend title="Endereço" progress={progress([...addressFields])} />
+          {holderAddress && !readOnly && (
+            <label className={styles.sameAddress}>
+              <input
+                type="checkbox"
+                checked={sameAsHolder}
+                onChange={(event) => toggleSameAddress(event.target.checked)}
+              />
+              Mesmo endereço do titular
+            </label>
+          )}
           <div className={`${styles.grid} ${styles.measured}`}>
             {field('cep', { inputMode: 'numeric', autoComplete: 'postal-code' })}
             {field('street', { autoComplete: 'address-line1' })}
