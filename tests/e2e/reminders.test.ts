@@ -24,8 +24,8 @@ describeBrowser('payment reminders', () => {
   })
 
   async function openReminders() {
-    await page.getByRole('button', { name: 'Mais opções' }).click()
-    await page.getByRole('menuitem', { name: 'Lembretes de pagamento' }).click()
+    // On the card's row of actions (not repeated in the ⋮ menu).
+    await page.getByRole('button', { name: 'Lembretes de pagamento' }).click()
     await expectVisible(page.getByRole('heading', { name: 'Lembretes de pagamento' }))
   }
 

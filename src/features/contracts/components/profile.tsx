@@ -82,11 +82,7 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
                 icon: <DocumentIcon />,
                 onSelect: () => void navigate({ to: '/general-documents' }),
               },
-              {
-                label: 'Lembretes de pagamento',
-                icon: <CalendarIcon size={20} />,
-                onSelect: onReminders,
-              },
+              // "Lembretes de pagamento" is on the card's own row only (it was in both, audit 7).
               // The holder's data rights (issue 28): a copy of it all, and how it is treated.
               {
                 label: 'Meus dados pessoais',
