@@ -277,7 +277,7 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
   await shoot(page, name('pix-automatico-qr'), async () => {
     await page.goto(`${server.url}/search`)
     await settle(page, 'Pagamentos')
-    const prefer = automatic.getByRole('button', { name: /^Ler um QR Code/, pressed: false })
+    const prefer = automatic.getByRole('button', { name: /^Ler um QR Code/ })
     const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
     await prefer.or(ask).waitFor()
     await ((await prefer.isVisible()) ? prefer : ask).click()
