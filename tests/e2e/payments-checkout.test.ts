@@ -85,8 +85,8 @@ describeBrowser('payment link: checkout by every method', () => {
     await expectVisible(page.getByText('Ana Paula Souza'))
     // Who charges, first: the provider's name and CNPJ (brand.json).
     await expectText(
-      page.getByText(/^Cobrança de /),
-      'Cobrança de Clube Exemplo · CNPJ 12.345.678/0001-95',
+      page.locator('p', { hasText: /^Cobrança de / }),
+      'Cobrança de Clube Exemplo, CNPJ 12.345.678/0001-95',
     )
     await expectVisible(page.getByRole('heading', { name: 'Resumo da cobrança' }))
     // On a phone the total shows and the details fold away until asked for.

@@ -352,8 +352,15 @@ function ChargeLead({
 function Charger() {
   return (
     <p className={styles.charger}>
-      Cobrança de <strong>{brand.name}</strong>
-      {brand.cnpj && <span className={styles.chargerId}> · CNPJ {formatCnpj(brand.cnpj)}</span>}
+      <span>
+        Cobrança de <strong>{brand.name}</strong>
+      </span>
+      {brand.cnpj && (
+        <>
+          <span className="visually-hidden">, </span>
+          <span className={styles.chargerId}>CNPJ {formatCnpj(brand.cnpj)}</span>
+        </>
+      )}
     </p>
   )
 }
