@@ -31,6 +31,10 @@ export const paymentLinkQueryOptions = (code: string) =>
     staleTime: 0,
     gcTime: 0,
     retry: false,
+    // Not again on coming back to the tab: a payment just approved (a Pix paid in the bank app,
+    // a card's check in another window) would swap the screen for "Este link não pode ser pago"
+    // before its own watch moves to the receipt. The server checks the link again on paying.
+    refetchOnWindowFocus: false,
   })
 
 /** Spec §7: pay by card or start a recurrence with the tokenizer's token. Answers the message. */
