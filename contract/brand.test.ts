@@ -88,8 +88,11 @@ describe('the brand colours check', () => {
 })
 
 describe('the brand file schema', () => {
-  it('reads today’s brand as it is', () => {
-    expect(parseBrand(today)).toEqual({ brand: today })
+  it('reads today’s brand as it is, its CNPJ kept as digits', () => {
+    expect(today.provider.cnpj).toBe('12.345.678/0001-95')
+    expect(parseBrand(today)).toEqual({
+      brand: { ...today, provider: { ...today.provider, cnpj: '12345678000195' } },
+    })
   })
 
   it.each([

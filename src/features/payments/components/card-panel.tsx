@@ -3,6 +3,7 @@ import { type FormEvent, useRef } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
+import { Svg } from '../../../ui/svg'
 import { toast, toastDuration } from '../../../ui/toast'
 import { payWithCard } from '../api/checkout'
 import { personFields } from '../logic/checkout-body'
@@ -107,7 +108,8 @@ export function CardPanel({
         {mode === 'SWAP' && <h2>Dados do novo cartão</h2>}
         {/* What a recurrence is, before the card that it keeps (the audit found it unexplained). */}
         {mode === 'RECURRENCE' && <p className={styles.intro}>{recurrenceIntro}</p>}
-        <div className={styles.grid}>
+        {/* Two columns on a phone too: Validade beside CVV, as a card is read (audit 8). */}
+        <div className={`${styles.grid} ${styles.cardGrid}`}>
           {stripe ? (
             <StripeCardFields entry={stripe} ref={fields} />
           ) : (
@@ -123,7 +125,13 @@ export function CardPanel({
         </div>
         {/* Where the card is typed, not above every method (the audit saw it beside Pix). */}
         <p className={styles.secure}>
-          Pagamento seguro: os dados do cartão vão direto para o processador de pagamentos.
+          <Svg size={16}>
+            <rect x="5" y="11" width="14" height="10" rx="2" />
+            <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+          </Svg>
+          <span>
+            Pagamento seguro: os dados do cartão vão direto para o processador de pagamentos.
+          </span>
         </p>
       </div>
       {showAddress && <AddressFields state={address} />}

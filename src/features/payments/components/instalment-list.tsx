@@ -267,7 +267,7 @@ function InstalmentRow({
         // spec's price and label follow, on one line (issue 27).
         <div className={`${styles.price} ${styles.priceToday}`}>
           <strong>{formatMoney(owedOn(instalment, today))}</strong>
-          <span className={styles.todayLabel}>Hoje</span>
+          <span className={styles.todayLabel}>Atualizado hoje</span>
           <span className={styles.base}>
             <span>{formatMoney(price.amount)}</span> · <span>{price.label}</span>
           </span>

@@ -5,6 +5,7 @@ import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
 import { toast, toastDuration } from '../../../ui/toast'
+import { useSmallScreen } from '../../../ui/use-small-screen'
 import {
   type EnrolVia,
   type PixAutomaticoSource,
@@ -290,6 +291,7 @@ function Authorize({ view }: { view: RecurrenceView }) {
   const qrCode = view.qrCode ?? ''
   const copy = () => copyCode(qrCode, codeText.current, pixAutomaticoMessages)
   const payingNow = view.immediate?.status === 'WAITING' ? view.immediate.value : null
+  const small = useSmallScreen()
   return (
     <div className={styles.qr}>
       <ol className={styles.steps} aria-label="Como autorizar com o QR Code">
@@ -307,7 +309,24 @@ function Authorize({ view }: { view: RecurrenceView }) {
         </li>
         <li>Esta tela muda sozinha quando o banco responder.</li>
       </ol>
-      {qrCode && (
+      {/* On a phone the QR is on the same screen as the bank's app that would read it: the code
+          to copy leads, the QR waits below for another device's camera (as the Pix tab). */}
+      {qrCode && small && (
+        <>
+          <Button block onClick={copy}>
+            Copiar código
+          </Button>
+          <label className={`${formStyles.field} ${styles.full}`}>
+            Pix copia e cola
+            <textarea ref={codeText} className={styles.code} readOnly value={qrCode} />
+          </label>
+          <div className={styles.otherDevice}>
+            <p>Ou leia o QR Code com outro celular:</p>
+            <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
+          </div>
+        </>
+      )}
+      {qrCode && !small && (
         <>
           <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
           <label className={`${formStyles.field} ${styles.full}`}>
