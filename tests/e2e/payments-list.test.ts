@@ -54,8 +54,11 @@ describeBrowser('payments list', () => {
     await expectVisible(page.getByText('Sujeito a acréscimos'))
     await expectNoAxeViolations(page)
 
+    await expectVisible(page.getByRole('button', { name: 'Adicionar ao calendário' }))
     await page.getByRole('tab', { name: 'Pagos' }).click()
     expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBe(3)
+    // What is paid has nothing to put in a calendar.
+    expect(await page.getByRole('button', { name: 'Adicionar ao calendário' }).count()).toBe(0)
     await page.getByRole('tab', { name: 'Vencidos' }).click()
     expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBe(1)
     await expectVisible(page.getByText('VENCIDO', { exact: true }))

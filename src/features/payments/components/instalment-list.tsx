@@ -110,7 +110,8 @@ export function InstalmentList({
           de internet.
         </p>
       )}
-      {actions}
+      {/* The calendar and a waiting authorization are about what is still to pay: not on Pagos. */}
+      {tab !== 'PAID' && actions}
       <Tabs label="Filtrar parcelas" tabs={instalmentTabs} selected={tab} onSelect={selectTab}>
         <div className={styles.columns} aria-hidden="true">
           <span />

@@ -224,7 +224,8 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
           </div>
           <Button
             block
-            variant={small ? 'secondary' : 'primary'}
+            // The screen follows the bank by itself: checking by hand is never the main action.
+            variant="secondary"
             onClick={() => void verify()}
             disabled={!online}
           >
