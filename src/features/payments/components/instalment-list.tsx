@@ -275,7 +275,7 @@ function InstalmentRow({
         </div>
       ) : (
         <div className={styles.price}>
-          <span className={price.label ? styles.label : `${styles.label} ${styles.plain}`}>
+          <span className={price.label ? styles.label : 'visually-hidden'}>
             {price.label ?? 'Valor'}
           </span>
           <strong>{formatMoney(price.amount)}</strong>

@@ -13,7 +13,13 @@ import {
   usePixAutomaticoActions,
 } from '../api/pix-automatico'
 import { copyCode } from '../logic/copy-code'
-import { bankApp, endedText, recurrenceTerms, requestText } from '../logic/pix-automatico'
+import {
+  bankAppName,
+  endedText,
+  recurrenceTerms,
+  requestText,
+  requestUntil,
+} from '../logic/pix-automatico'
 import styles from './payment.module.css'
 import { PixQr } from './pix-qr'
 
@@ -228,7 +234,7 @@ function WayChoice({
   online: boolean
   onChoose: (via: EnrolVia) => void
 }) {
-  const byRequest = view.request !== null && view.request !== undefined
+  const byRequest = Boolean(view.request)
   const due = view.immediate?.status === 'WAITING' ? view.immediate.value : null
   const bank = view.request?.bank ?? view.payerBank
   const ways: Array<{ via: EnrolVia; title: string; detail: string; current: boolean }> = [
@@ -243,7 +249,7 @@ function WayChoice({
     },
     {
       via: 'BANCO',
-      title: `Pedido no ${bankApp(bank).replace(/^o /, '')}`,
+      title: `Pedido no ${bankAppName(bank)}`,
       detail:
         due !== null
           ? 'Confirme no app, sem código. O que venceu fica para pagar em Pagar.'
@@ -353,7 +359,6 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
   const { data } = usePixAutomatico(source)
   const view = data?.view
   if (view?.status !== 'CRIADA') return null
-  const until = view.request ? new Date(view.request.expiresAt).toLocaleDateString('pt-BR') : null
   const show = () => {
     const heading = document.getElementById('pix-automatico-title')
     heading?.scrollIntoView({ behavior: 'smooth', block: 'start' })
@@ -366,7 +371,7 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
       <span>
         <strong>Débito automático via Pix aguardando você.</strong>{' '}
         {view.request
-          ? `Confirme o pedido no ${bankApp(view.request.bank).replace(/^o /, '')} até ${until}.`
+          ? `Confirme o pedido no ${bankAppName(view.request.bank)} até ${requestUntil(view)}.`
           : 'Falta autorizar no app do seu banco.'}
       </span>
       <Button variant="text" onClick={show}>

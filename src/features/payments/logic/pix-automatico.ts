@@ -60,6 +60,13 @@ export function endedText(view: RecurrenceView): string | null {
 /** "o app do Itaú", or "o app do seu banco" for a bank not named (or not said, on a link). */
 export const bankApp = (bank: string | null | undefined) => `o app do ${bank || 'seu banco'}`
 
+/** "app do Itaú": as a tile or a sentence names it after "no"/"Pedido no". */
+export const bankAppName = (bank: string | null | undefined) => bankApp(bank).slice('o '.length)
+
+/** The day a request to the bank expires, on the device's calendar; null for a QR's. */
+export const requestUntil = (view: RecurrenceView): string | null =>
+  view.request ? new Date(view.request.expiresAt).toLocaleDateString('pt-BR') : null
+
 /**
  * Journey 1, the request sent to the holder's bank: where to answer it and until when; null for
  * a QR's authorization.
@@ -67,6 +74,6 @@ export const bankApp = (bank: string | null | undefined) => `o app do ${bank || 
 export function requestText(view: RecurrenceView): string | null {
   if (!view.request) return null
   // The day, on the device's calendar: the hour a request expires means nothing to a person.
-  const until = new Date(view.request.expiresAt).toLocaleDateString('pt-BR')
+  const until = requestUntil(view)
   return `Enviamos o pedido para ${bankApp(view.request.bank)}. Abra o app e confirme a autorização do Pix Automático até ${until}. Esta tela muda sozinha quando o banco responder.`
 }
