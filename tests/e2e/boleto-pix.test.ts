@@ -10,6 +10,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { lateChargesText } from '../../contract/late-charges'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { showEveryInstalment } from '../helpers/instalments'
 import { browserJourney } from '../helpers/journey'
 import type { RunningServer } from '../helpers/server'
 
@@ -31,6 +32,8 @@ describeBrowser("the boleto's Pix with a due date", () => {
 
   it('boleto → its Pix on /success → paid late at the bank → the fine and interest said', async () => {
     await journey.loggedInPage(ana, { path: '/search' })
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
+    await showEveryInstalment(page)
     await page.getByRole('button', { name: 'Pagar parcela 10', exact: true }).click()
     await page.waitForURL(/\/pagamento\?code=/)
     const code = new URL(page.url()).searchParams.get('code') ?? ''

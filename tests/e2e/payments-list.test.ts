@@ -4,6 +4,7 @@ import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
+import { showEveryInstalment } from '../helpers/instalments'
 import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
 import { cutSignal, noSignalModes, restoreSignal } from '../helpers/network'
@@ -30,7 +31,7 @@ describeBrowser('payments list', () => {
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('link', { name: 'Pagamentos' }).click()
     await page.waitForURL(`${server.url}/search`)
-    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
   }
 
   it('ana sees her 12 instalments, filtered by the four tabs in order', async () => {
@@ -41,7 +42,17 @@ describeBrowser('payments list', () => {
       'A pagar',
       'Vencidos',
     ])
-    expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBe(12)
+    // Todos folds the long groups: the overdue one, the next three, the last paid.
+    const rows = page.getByRole('tabpanel').getByRole('listitem')
+    expect(await rows.count()).toBe(5)
+    const later = page.getByRole('button', { name: 'Ver mais 5 parcelas', exact: true })
+    expect(await later.getAttribute('aria-expanded')).toBe('false')
+    await later.click()
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12', exact: true }))
+    expect(await rows.count()).toBe(10)
+    await page.getByRole('button', { name: 'Ver mais 2 parcelas pagas', exact: true }).click()
+    expect(await rows.count()).toBe(12)
+    expect(await page.getByRole('button', { name: 'Ver menos' }).count()).toBe(2)
     await expectVisible(page.getByText('Nº 000123'))
     // Paid ones: 'Pago', disabled, no checkbox, and what was paid.
     expect(
@@ -83,9 +94,9 @@ describeBrowser('payments list', () => {
     await page.close()
     page = await context.newPage()
     await page.goto(`${server.url}/search`)
-    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
     await expectVisible(page.getByText(/pagar e adicionar ao calendário precisam de internet/))
-    expect(await page.getByRole('button', { name: 'Pagar parcela 12' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('button', { name: 'Pagar parcela 5' }).isDisabled()).toBe(true)
     await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
   })
 
@@ -93,6 +104,7 @@ describeBrowser('payments list', () => {
     await withWorker()
     await openPayments()
     await waitForServiceWorker(page)
+    await showEveryInstalment(page)
     const download = async () => {
       const [file] = await Promise.all([
         page.waitForEvent('download'),

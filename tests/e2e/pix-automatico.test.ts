@@ -13,6 +13,7 @@ import { demoIds } from '../../server/demo/data/ids'
 import { apiToken } from '../helpers/api'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { showEveryInstalment } from '../helpers/instalments'
 import { browserJourney } from '../helpers/journey'
 import type { RunningServer } from '../helpers/server'
 
@@ -35,7 +36,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
    */
   async function askForIt(way: 'QR' | 'BANCO' = 'QR') {
     await journey.loggedInPage(ana, { path: '/search' })
-    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
     const ask = section().getByRole('button', { name: 'Ativar débito automático' })
     await expectVisible(ask)
     await ask.click()
@@ -171,6 +172,8 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
 
   it('from the payment link, in the Recorrência tab: authorized at the bank, the screen says it is on', async () => {
     await journey.loggedInPage(ana, { path: '/search' })
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
+    await showEveryInstalment(page)
     await page.getByRole('button', { name: 'Pagar parcela 12', exact: true }).click()
     await page.waitForURL(/\/pagamento\?code=/)
     const code = new URL(page.url()).searchParams.get('code') ?? ''

@@ -209,7 +209,7 @@ describeBrowser('reads of the contract: one per need', () => {
     await page.waitForURL(`${server.url}/search`)
     await expectVisible(page.getByRole('tab', { name: 'Todos' }))
     release()
-    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 12' }))
+    await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
     expect.soft(await readsSince()).toEqual({ ...none, contracts: 1, 'payment-orders': 1 })
   })
 

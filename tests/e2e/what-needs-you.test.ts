@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { expectText, expectVisible } from '../helpers/expect'
+import { showEveryInstalment } from '../helpers/instalments'
 import { browserJourney, phone } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
 import { latestMessage } from '../helpers/outbox'
@@ -50,7 +51,9 @@ describeBrowser('screens that lead with what needs the person', () => {
     // One overdue: its own card's "Pagar" is the way; the summary adds no second button for it.
     expect(await page.getByRole('button', { name: /parcelas vencidas$/ }).count()).toBe(0)
     const rows = page.getByRole('tabpanel').getByRole('listitem')
-    await expect.poll(() => rows.count()).toBe(12)
+    await expect.poll(() => rows.count()).toBe(5)
+    await showEveryInstalment(page)
+    expect(await rows.count()).toBe(12)
     // What needs action first: the overdue one, then the next to pay; the paid ones last.
     await expectText(rows.nth(0).getByRole('heading'), 'Parcela 4')
     // Under their names and counts: what is overdue, what is to pay, what is paid.

@@ -64,6 +64,8 @@ export function InstalmentList({
 }: Props) {
   const [tab, setTab] = useState<InstalmentTab>(initialTab)
   const [selected, setSelected] = useState<Set<string>>(new Set())
+  /** The groups Todos shows whole (the rest fold after their first few: foldOf). */
+  const [opened, setOpened] = useState<Set<Group['key']>>(new Set())
   const mobile = useSmallScreen()
   const shown = shownIn(instalments, tab)
   const chosen = payableSelection(shown, selected)
@@ -80,13 +82,7 @@ export function InstalmentList({
     onPay(ids)
     setSelected(new Set())
   }
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current)
-      if (next.has(id)) next.delete(id)
-      else next.add(id)
-      return next
-    })
+  const toggle = (id: string) => setSelected((current) => toggled(current, id))
 
   const today = deviceToday()
   const due = dueOf(instalments, today)
@@ -123,30 +119,51 @@ export function InstalmentList({
           <span />
         </div>
         <div className={styles.groups}>
-          {groupsOf(byWhatNeedsAction(shown)).map((group) => (
-            <div key={group.key} className={styles.group}>
-              <h2 className={styles.groupTitle}>
-                {group.title} <span className={styles.groupCount}>{group.instalments.length}</span>
-              </h2>
-              <ul className={styles.list}>
-                {group.instalments.map((instalment) => (
-                  <InstalmentRow
-                    key={instalment.id}
-                    instalment={instalment}
-                    mobile={mobile}
-                    today={today}
-                    ticked={selected.has(instalment.id)}
-                    leading={leading.has(instalment.id)}
-                    online={online}
-                    paying={paying}
-                    onToggle={toggle}
-                    onPay={pay}
-                    onReceipt={onReceipt}
-                  />
-                ))}
-              </ul>
-            </div>
-          ))}
+          {groupsOf(byWhatNeedsAction(shown)).map((group) => {
+            const fold = tab === 'ALL' ? foldOf(group, selected) : undefined
+            const open = fold !== undefined && opened.has(group.key)
+            const rows =
+              fold && !open
+                ? group.instalments.filter((instalment) => !fold.hidden.has(instalment.id))
+                : group.instalments
+            const listId = `parcelas-${group.key}`
+            return (
+              <div key={group.key} className={styles.group}>
+                <h2 className={styles.groupTitle}>
+                  {group.title}{' '}
+                  <span className={styles.groupCount}>{group.instalments.length}</span>
+                </h2>
+                <ul className={styles.list} id={listId}>
+                  {rows.map((instalment) => (
+                    <InstalmentRow
+                      key={instalment.id}
+                      instalment={instalment}
+                      mobile={mobile}
+                      today={today}
+                      ticked={selected.has(instalment.id)}
+                      leading={leading.has(instalment.id)}
+                      online={online}
+                      paying={paying}
+                      onToggle={toggle}
+                      onPay={pay}
+                      onReceipt={onReceipt}
+                    />
+                  ))}
+                </ul>
+                {fold && (
+                  <button
+                    type="button"
+                    className={styles.fold}
+                    aria-expanded={open}
+                    aria-controls={listId}
+                    onClick={() => setOpened((current) => toggled(current, group.key))}
+                  >
+                    {open ? 'Ver menos' : foldLabel(group, fold.hidden.size)}
+                  </button>
+                )}
+              </div>
+            )
+          })}
         </div>
       </Tabs>
       {after}
@@ -191,6 +208,35 @@ function groupsOf(instalments: PaymentOrder[]): Group[] {
     groups[index]?.instalments.push(instalment)
   }
   return groups.filter((group) => group.instalments.length > 0)
+}
+
+/** How many rows of each group Todos shows before "Ver mais": the next ones, the last paid. */
+const unfolded: Record<Group['key'], number> = { vencidas: Infinity, 'a-vencer': 3, pagas: 1 }
+
+/**
+ * On Todos, a long group shows its first rows and folds the rest behind "Ver mais N parcelas"
+ * (audit 8: twelve cards were a 2,600 px wall on a phone). A ticked row never folds away, and a
+ * fold that would hide a single row is no fold. The other tabs show their group whole.
+ */
+function foldOf(group: Group, selected: Set<string>): { hidden: Set<string> } | undefined {
+  const hidden = new Set(
+    group.instalments
+      .slice(unfolded[group.key])
+      .filter((instalment) => !selected.has(instalment.id))
+      .map((instalment) => instalment.id),
+  )
+  return hidden.size >= 2 ? { hidden } : undefined
+}
+
+function foldLabel(group: Group, hidden: number): string {
+  return group.key === 'pagas' ? `Ver mais ${hidden} parcelas pagas` : `Ver mais ${hidden} parcelas`
+}
+
+function toggled<T>(set: Set<T>, item: T): Set<T> {
+  const next = new Set(set)
+  if (next.has(item)) next.delete(item)
+  else next.add(item)
+  return next
 }
 
 type RowProps = {
