@@ -17,6 +17,7 @@ import { type FakeStripe, startFakeStripe } from '../fakes/stripe/index'
 import { describeBrowser, expectNoAxeViolations, launchBrowser } from '../helpers/browser'
 import { appIsLive } from '../helpers/device'
 import { expectVisible } from '../helpers/expect'
+import { chooseInstalments, instalmentOptions } from '../helpers/instalments'
 import { phone } from '../helpers/journey'
 import { loadPixDocument, loadStripeDocument } from '../helpers/openapi/documents'
 import { startValidatingProxy, type ValidatingProxy } from '../helpers/openapi/validating-proxy'
@@ -194,10 +195,8 @@ describeBrowser('a provider: DEMO=0 on PostgreSQL, its bank and Stripe', () => {
       await page.getByRole('button', { name: 'Pagar com cartão' }).click()
       await expectVisible(toast('Informar o mês de vencimento do cartão.'))
       await typeCard(cards.visa)
-      const threeTimes = (
-        await page.getByLabel('Parcelas').locator('option').allTextContents()
-      ).find((text) => text.startsWith('3x de R$'))
-      await page.getByLabel('Parcelas').selectOption({ label: threeTimes ?? '' })
+      const threeTimes = (await instalmentOptions(page)).find((text) => text.startsWith('3x de R$'))
+      await chooseInstalments(page, threeTimes ?? '')
       await page.getByRole('button', { name: 'Pagar com cartão' }).click()
       await page.waitForURL(/\/success\?/, { timeout: 30_000 })
       await expectVisible(page.getByText('Pagamento realizado com sucesso!'))

@@ -7,6 +7,7 @@ import { useContract } from '../../features/contracts/api/contract'
 import { useInstalments, useSendPaymentLink } from '../../features/payments/api/instalments'
 import { openInstalmentReceipt } from '../../features/payments/api/receipts'
 import { InstalmentList } from '../../features/payments/components/instalment-list'
+import { dueOf } from '../../features/payments/logic/due'
 import { tabOfLink } from '../../features/payments/logic/selection'
 import { CalendarButton } from '../../features/reminders/components/calendar-button'
 import { Skeleton } from '../../ui/skeleton'
@@ -60,6 +61,7 @@ function Payments() {
   // Nothing on the device yet and the first answer on its way: placeholders where the list goes.
   const fetching = useIsFetching({ queryKey: instalmentKeys.contract(contractId) }) > 0
   const firstSync = fetching && !instalments?.length
+  const overdue = dueOf(instalments ?? [])
   if (!contract) return <Skeleton />
   return (
     <>
@@ -84,7 +86,11 @@ function Payments() {
         }
         after={
           <Suspense>
-            <PixAutomaticoSection source={{ contractId }} online={online} />
+            <PixAutomaticoSection
+              source={{ contractId }}
+              online={online}
+              owedNow={overdue.kind === 'overdue' ? overdue.owedToday : undefined}
+            />
           </Suspense>
         }
       />

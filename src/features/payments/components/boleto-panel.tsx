@@ -82,7 +82,13 @@ export function BoletoPanel({
         </div>
       </div>
       <AddressFields state={address} />
-      <Button type="submit" block disabled={!online} busy={submission.busy}>
+      <Button
+        type="submit"
+        block
+        className={styles.payNow}
+        disabled={!online}
+        busy={submission.busy}
+      >
         Gerar Boleto
       </Button>
     </form>

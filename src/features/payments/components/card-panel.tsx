@@ -135,7 +135,13 @@ export function CardPanel({
         </p>
       </div>
       {showAddress && <AddressFields state={address} />}
-      <Button type="submit" block disabled={!online} busy={submission.busy}>
+      <Button
+        type="submit"
+        block
+        className={styles.payNow}
+        disabled={!online}
+        busy={submission.busy}
+      >
         {amount ? `${submitLabels[mode]} · ${amount}` : submitLabels[mode]}
       </Button>
     </form>

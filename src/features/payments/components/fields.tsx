@@ -1,7 +1,12 @@
-import { SelectField } from '../../../ui/form-fields'
+import { useId } from 'react'
 import type { InstallmentOption } from '../logic/options'
+import styles from './payment.module.css'
 
-/** 'Parcelas': the option texts of spec §5, valued by their number of instalments. */
+/**
+ * 'Parcelas': the option texts of spec §5, valued by their number of instalments, as a list of
+ * choices seen at once (audit 8: a select hid what each option costs behind a tap). The option's
+ * words stay whole in its name; on screen the count and amount lead, the adjustment follows.
+ */
 export function InstallmentSelect({
   options,
   value,
@@ -11,13 +16,30 @@ export function InstallmentSelect({
   value: number
   onChange: (installments: number) => void
 }) {
+  const name = useId()
   return (
-    <SelectField
-      label="Parcelas"
-      wide
-      value={value}
-      onChange={onChange}
-      options={options.map((option) => ({ value: option.installments, label: option.text }))}
-    />
+    <fieldset className={styles.choices}>
+      <legend>Parcelas</legend>
+      {options.map((option) => {
+        const [amount, ...rest] = option.text.split(' com ')
+        return (
+          <label key={option.installments} className={styles.choice}>
+            <input
+              type="radio"
+              name={name}
+              value={option.installments}
+              checked={option.installments === value}
+              onChange={() => onChange(option.installments)}
+            />
+            <span>
+              <strong>{amount}</strong>
+              {rest.length > 0 && (
+                <span className={styles.choiceDetail}> com {rest.join(' com ')}</span>
+              )}
+            </span>
+          </label>
+        )
+      })}
+    </fieldset>
   )
 }

@@ -49,8 +49,10 @@ beforeEach(() => {
   )
 })
 
-const render = () =>
-  renderScreen(() => <PixAutomaticoSection source={{ contractId }} online={true} />)
+const render = (owedNow?: number) =>
+  renderScreen(() => (
+    <PixAutomaticoSection source={{ contractId }} online={true} owedNow={owedNow} />
+  ))
 const notEnrolled = (canEnrol: boolean) => ({
   status: 404,
   body: { message: 'Este contrato não tem débito automático via Pix.', canEnrol },
@@ -140,9 +142,12 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
         immediate: { txid: 'pixautomaticoimediato0001', status: 'WAITING', value: 18461 },
       },
     }
-    render()
+    render(19433)
     const qr = await screen.findByRole('button', { name: /^Ler um QR Code/ })
-    expect(qr.textContent).toMatch(/Autoriza e já paga R\$\s184,61 do que venceu\./)
+    // Less than the list's R$ 194,33 for the overdue one: the tile says why.
+    expect(qr.textContent).toMatch(
+      /Autoriza e já paga R\$\s184,61 do que venceu\. São R\$\s194,33 hoje, menos o desconto do Pix\./,
+    )
     expect(screen.getByRole('button', { name: /^Pedido no app do Itaú/ }).textContent).toMatch(
       /O que venceu fica para pagar em Pagar\./,
     )

@@ -40,6 +40,11 @@ type Props = {
   online: boolean
   /** Called when the bank approves the authorization asked for on this screen. */
   onApproved?: () => void
+  /**
+   * Cents: what is overdue costs today on Pagamentos' list, so the QR's "já paga" can say why
+   * it asks less (the Pix's discount), as the list showed more (audit 8).
+   */
+  owedNow?: number
 }
 
 /**
@@ -48,7 +53,7 @@ type Props = {
  * until the bank answers → active, with its terms and the way to cancel it; refused, cancelled
  * or expired → one line, and the way to ask again. Loaded apart from the list (lazy).
  */
-export default function PixAutomaticoSection({ source, online, onApproved }: Props) {
+export default function PixAutomaticoSection({ source, online, onApproved, owedNow }: Props) {
   const { data, error, isPending } = usePixAutomatico(source)
   const view = data?.view ?? undefined
   const { enrol, cancel } = usePixAutomaticoActions(source)
@@ -152,6 +157,7 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
           view={view}
           busy={enrol.isPending}
           online={online}
+          owedNow={owedNow}
           onChoose={(via) => start(via)}
         />
       )}
@@ -180,7 +186,8 @@ export default function PixAutomaticoSection({ source, online, onApproved }: Pro
           <>
             {!view && <p>{pixAutomaticoMessages.what}</p>}
             <Button
-              variant={byLink ? 'secondary' : 'primary'}
+              // On the link the card's own button leads: this other way is a quiet one (audit 8).
+              variant={byLink ? 'text' : 'primary'}
               busy={enrol.isPending}
               disabled={!online}
               onClick={() => start()}
@@ -227,11 +234,13 @@ function WayChoice({
   view,
   busy,
   online,
+  owedNow,
   onChoose,
 }: {
   view: RecurrenceView
   busy: boolean
   online: boolean
+  owedNow?: number
   onChoose: (via: EnrolVia) => void
 }) {
   const byRequest = Boolean(view.request)
@@ -243,7 +252,11 @@ function WayChoice({
       title: 'Ler um QR Code',
       detail:
         due !== null
-          ? `Autoriza e já paga ${formatMoney(due)} do que venceu.`
+          ? `Autoriza e já paga ${formatMoney(due)} do que venceu.${
+              owedNow !== undefined && owedNow > due
+                ? ` São ${formatMoney(owedNow)} hoje, menos o desconto do Pix.`
+                : ''
+            }`
           : 'Autorize lendo o código no app do seu banco; se houver parcela vencida, ela é paga junto.',
       current: !byRequest,
     },

@@ -252,7 +252,12 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
                 <li>Você paga no app do seu banco em até {minutes} minutos.</li>
                 <li>A confirmação aparece nesta tela sozinha, em segundos.</li>
               </ol>
-              <Button block onClick={() => void generate()} disabled={!online}>
+              <Button
+                block
+                className={styles.payNow}
+                onClick={() => void generate()}
+                disabled={!online}
+              >
                 Gerar Pix
               </Button>
             </>

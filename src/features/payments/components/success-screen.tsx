@@ -56,10 +56,16 @@ export function SuccessScreen({
           Baixar comprovante
         </Button>
       )}
-      {loggedIn && (
+      {loggedIn ? (
         <Link to="/search" className={[buttonStyles.button, buttonStyles.primary].join(' ')}>
           Voltar para Pagamentos
         </Link>
+      ) : (
+        // Logged out (a link opened on another device): not a dead end, a way to the portal,
+        // where the instalments and their receipts are (audit 8).
+        <p className={styles.muted}>
+          Suas parcelas e comprovantes ficam no portal. <Link to="/login">Entrar no portal</Link>
+        </p>
       )}
     </section>
   )
