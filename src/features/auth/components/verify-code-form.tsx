@@ -136,7 +136,9 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
     )
   }
 
-  const describedBy = [error && errorId, hint && guideId, hintId].filter(Boolean).join(' ')
+  const describedBy = [error && errorId, error && hint && guideId, !error && hintId]
+    .filter(Boolean)
+    .join(' ')
 
   return (
     <form
@@ -193,20 +195,30 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
               if (digits.length === codeLength) submit(digits)
             }}
           />
-          <p id={hintId} className={styles.hint}>
-            Digite os 6 números que enviamos para você.
-          </p>
+          {/* A refusal's box says what to do instead. */}
+          {!error && (
+            <p id={hintId} className={styles.hint}>
+              Digite os 6 números que enviamos para você.
+            </p>
+          )}
         </div>
       )}
+      {/* What went wrong and what to do, in one box (audit 8 read the refusal three times). */}
       {error && (
-        <p id={errorId} className={styles.error} role="alert">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={guideId} className={styles.hint}>
-          {hint}
-        </p>
+        <div className={styles.error}>
+          <p id={errorId} role="alert" style={{ margin: 0 }}>
+            {error}
+          </p>
+          {hint && (
+            <p
+              id={guideId}
+              className={styles.hint}
+              style={{ marginTop: 4, color: 'inherit', fontWeight: 400 }}
+            >
+              {hint}
+            </p>
+          )}
+        </div>
       )}
       {notice && (
         <div className={styles.info} role="status">
