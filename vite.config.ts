@@ -2,6 +2,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 import { brandPlugin, outDir } from './scripts/brand-build.ts'
+import { shortClassNames } from './scripts/css-class-names.ts'
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 8080}`
 
@@ -26,7 +27,15 @@ const withoutDocsText: Plugin = {
   },
 }
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // Built class names are two or three letters (scripts/css-class-names.ts); the dev server keeps
+  // readable ones. The server's rendering (scripts/build-ssr.ts) builds with this file too.
+  css: {
+    modules: {
+      generateScopedName:
+        command === 'build' ? shortClassNames(import.meta.dirname) : '[name]_[local]',
+    },
+  },
   plugins: [
     // Must come before the React plugin: it generates src/routeTree.gen.ts and splits each
     // route's component into its own chunk.
@@ -105,4 +114,4 @@ export default defineConfig({
       '/dev': apiTarget,
     },
   },
-})
+}))
