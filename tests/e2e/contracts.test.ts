@@ -75,6 +75,28 @@ describeBrowser('contract journey', () => {
     // Back from Home goes to the contract picker (backRoute).
     await page.getByRole('button', { name: 'Voltar' }).click()
     await page.waitForURL(`${server.url}/selected-contract`)
+    // The whole card picks it, not only its button: a tap by its dates.
+    const dates = await waterPark.getByText(/^Criado em/).boundingBox()
+    const card = await waterPark.boundingBox()
+    if (!dates || !card) throw new Error('o cartão do contrato não aparece')
+    await waterPark.click({ position: { x: dates.x - card.x + 4, y: dates.y - card.y + 4 } })
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(field('Contrato'), 'Passaporte Parque Aquático')
+    // With two contracts, the contract's card on Carteirinha and Pagamentos leads to the other.
+    await page.getByRole('link', { name: 'Carteirinha' }).click()
+    await page.waitForURL(`${server.url}/favorites`)
+    await page
+      .getByRole('region', { name: 'Contrato' })
+      .getByRole('link', { name: 'Trocar contrato' })
+      .click()
+    await page.waitForURL(`${server.url}/selected-contract`)
+    await choices.first().click()
+    await page.waitForURL(`${server.url}/home`)
+    await expectText(field('Contrato'), 'Plano Individual Academia')
+    await page.getByRole('link', { name: 'Pagamentos' }).click()
+    await expectVisible(
+      page.getByRole('region', { name: 'Contrato' }).getByRole('link', { name: 'Trocar contrato' }),
+    )
   })
 
   it("ana's profile shows her data, downloads the contract PDF and the documents", async () => {

@@ -54,6 +54,8 @@ describeBrowser('payments list', () => {
     expect(await rows.count()).toBe(12)
     expect(await page.getByRole('button', { name: 'Ver menos' }).count()).toBe(2)
     await expectVisible(page.getByText('Nº 000123'))
+    // One contract: no way to another.
+    expect(await page.getByRole('link', { name: 'Trocar contrato' }).count()).toBe(0)
     // Paid ones: 'Pago', disabled, no checkbox, and what was paid.
     expect(
       await page.getByRole('button', { name: 'Pago (parcela 1)', exact: true }).isDisabled(),

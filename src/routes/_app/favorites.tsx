@@ -7,6 +7,7 @@ import { readActiveCards, useMemberCards } from '../../features/cards/api/cards'
 import { MemberCards } from '../../features/cards/components/member-cards'
 import { useCardSnapshot } from '../../features/cards/use-card-snapshot'
 import { useContract } from '../../features/contracts/api/contract'
+import { SwitchContract } from '../../features/contracts/components/switch-contract'
 import { OverdueLine } from '../../features/payments/components/overdue-line'
 import { db } from '../../offline/db'
 import { toast, toastDuration } from '../../ui/toast'
@@ -58,6 +59,7 @@ function Favorites() {
       onHolderCardShown={() => void navigate({ to: '/favorites', search: {}, replace: true })}
       // Read only for a contract refused for overdue instalments: no other card screen asks.
       owed={(className) => <OverdueLine contractId={contractId} className={className} />}
+      switchContract={<SwitchContract />}
     />
   )
 }

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react'
 import * as v from 'valibot'
 import { instalmentKeys } from '../../api/query-keys'
 import { useContract } from '../../features/contracts/api/contract'
+import { SwitchContract } from '../../features/contracts/components/switch-contract'
 import { useInstalments, useSendPaymentLink } from '../../features/payments/api/instalments'
 import { openInstalmentReceipt } from '../../features/payments/api/receipts'
 import { InstalmentList } from '../../features/payments/components/instalment-list'
@@ -74,6 +75,7 @@ function Payments() {
         paying={sendLink.isPending}
         onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
         onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
+        switchContract={<SwitchContract />}
         actions={
           <>
             <Suspense>

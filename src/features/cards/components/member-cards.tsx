@@ -40,6 +40,8 @@ type Props = {
   onHolderCardShown?: () => void
   /** What a contract the gate refuses for overdue instalments owes, drawn with `className`. */
   owed?: (className: string) => ReactNode
+  /** Under the contract: the way to another contract, when there is one (the route's to give). */
+  switchContract?: ReactNode
 }
 
 /** Spec §2 screen 8: the contract's active cards, each viewable and downloadable. */
@@ -53,6 +55,7 @@ export function MemberCards({
   holderName,
   onHolderCardShown,
   owed,
+  switchContract,
 }: Props) {
   const [open, setOpen] = useState<StoredCard | null>(null)
   // The gate refuses every card of this contract: no card here reads a green ATIVO meanwhile.
@@ -99,6 +102,7 @@ export function MemberCards({
         <p className={styles.status}>
           Status do contrato: <Chip {...contractStatusChip(contractStatus)} />
         </p>
+        {switchContract}
       </section>
       <EntryWarning status={contractStatus} owed={owed} />
       {sessionExpired && (

@@ -40,6 +40,8 @@ type Props = {
   onPay: (ids: string[]) => void
   /** Beyond the spec: a paid instalment's receipt (kept on the device, opens offline too). */
   onReceipt: (instalment: PaymentOrder) => void
+  /** In the contract's card: the way to another contract, when there is one. */
+  switchContract?: ReactNode
   /** Under the contract: what the screen offers for the whole list ("Adicionar ao calendário"). */
   actions?: ReactNode
   /**
@@ -59,6 +61,7 @@ export function InstalmentList({
   paying,
   onPay,
   onReceipt,
+  switchContract,
   actions,
   after,
 }: Props) {
@@ -95,6 +98,7 @@ export function InstalmentList({
         <div>
           <h2>{contractName}</h2>
           <p>Nº {contractNumber ?? '---'}</p>
+          {switchContract}
         </div>
         {instalments.length > 0 && (
           <DueSummary due={due} online={online} paying={paying} onPay={pay} />
