@@ -100,6 +100,13 @@ describeBrowser(
 
     it('a changed or failed CEP lookup clears and unlocks what the previous one filled', async () => {
       await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
+      // A new dependent opens at the holder's address, in one line; unticked, the fields.
+      const same = page.getByRole('checkbox', { name: 'Mesmo endereço do titular' })
+      expect(await same.isChecked()).toBe(true)
+      await expectVisible(page.getByText(/ · CEP \d{5}-\d{3}$/))
+      expect(await page.getByLabel('Rua', { exact: true }).count()).toBe(0)
+      await same.uncheck()
+      expect(await field('CEP').inputValue()).toBe('')
       await field('Número do endereço').fill('100')
       await field('CEP').pressSequentially('20040020')
       await field('Número do endereço').click()

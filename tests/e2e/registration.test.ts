@@ -163,7 +163,11 @@ describeBrowser('registration of holder and dependents', () => {
     expect(await field('Sobrenome').getAttribute('readonly')).toBe('')
     await expectNoAxeViolations(page)
 
-    await clear('CEP')
+    // Pedro lives with Ana: his address is hers, in one line, until the box is unticked.
+    const same = page.getByRole('checkbox', { name: 'Mesmo endereço do titular' })
+    expect(await same.isChecked()).toBe(true)
+    expect(await page.getByLabel('CEP', { exact: true }).count()).toBe(0)
+    await same.uncheck()
     await field('CEP').pressSequentially('99999999')
     await field('Número do endereço').click()
     await expectText(page.getByRole('alert').filter({ hasText: 'CEP' }), 'CEP não encontrado')

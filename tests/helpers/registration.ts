@@ -31,6 +31,10 @@ export async function fillDependent(
   await at('DDI').fill('')
   await at('DDI').pressSequentially('55')
   await at('Telefone').pressSequentially('11912345678')
+  // A new dependent opens at the holder's address (when the holder has one): this one lives
+  // elsewhere, so the address is typed.
+  const same = page.getByRole('checkbox', { name: 'Mesmo endereço do titular' })
+  if ((await same.count()) > 0 && (await same.isChecked())) await same.uncheck()
   await at('País').fill('Brasil')
   await at('Número do endereço').fill('1000')
   await at('Complemento').fill('Apto 12')

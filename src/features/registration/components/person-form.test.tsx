@@ -408,7 +408,7 @@ describe('before Salvar: what is asked, and the holder address in one tap', () =
   }
 
   it('marks the required fields as required before anything is typed, and not the others', async () => {
-    renderDependentOf(withAddress)
+    renderDependentOf(holder)
     expect((await screen.findByLabelText('Primeiro Nome')).getAttribute('aria-required')).toBe(
       'true',
     )
@@ -416,24 +416,42 @@ describe('before Salvar: what is asked, and the holder address in one tap', () =
     expect(field('Complemento').getAttribute('aria-required')).toBeNull()
   })
 
-  it("'Mesmo endereço do titular' fills the address with the holder's, and unticking gives back what was typed", async () => {
+  it("a new dependent starts at the holder's address, in one line; unticking opens empty fields", async () => {
     const { user } = renderDependentOf(withAddress)
-    await user.type(await screen.findByLabelText('Rua'), 'Rua Antiga')
-    const same = screen.getByRole('checkbox', { name: 'Mesmo endereço do titular' })
-    expect((same as HTMLInputElement).checked).toBe(false)
-    await user.click(same)
-    expect(field('CEP').value).toBe('01310-100')
-    expect(field('Rua').value).toBe('Avenida Paulista')
-    expect(field('Número do endereço').value).toBe('1000')
-    expect(field('Cidade').value).toBe('São Paulo')
+    const same = await screen.findByRole('checkbox', { name: 'Mesmo endereço do titular' })
     expect((same as HTMLInputElement).checked).toBe(true)
-    // Changing one field makes it no longer the holder's address.
-    await user.type(field('Número do endereço'), 'A')
+    expect(
+      screen.getByText(
+        'Avenida Paulista, 1000, Apto 12 · Bela Vista · São Paulo/SP · CEP 01310-100',
+      ),
+    ).toBeTruthy()
+    expect(screen.queryByLabelText('Rua')).toBeNull()
+    // Unticked: the fields, empty, the country's default kept.
+    await user.click(same)
+    expect(field('Rua').value).toBe('')
+    expect(field('CEP').value).toBe('')
+    expect(field('País').value).toBe('Brasil')
+    await user.type(field('Rua'), 'Rua Antiga')
+    // Ticked again: the holder's address; unticked, what was typed comes back.
+    await user.click(same)
+    expect(screen.queryByLabelText('Rua')).toBeNull()
+    await user.click(same)
+    expect(field('Rua').value).toBe('Rua Antiga')
+  })
+
+  it("typing the holder's address by hand leaves the fields open; only the box folds them", async () => {
+    const { user } = renderDependentOf(withAddress)
+    const same = await screen.findByRole('checkbox', { name: 'Mesmo endereço do titular' })
+    await user.click(same)
+    await user.type(field('CEP'), '01310100')
+    await user.type(field('Rua'), 'Avenida Paulista')
+    await user.type(field('Número do endereço'), '1000')
+    await user.type(field('Complemento'), 'Apto 12')
+    await user.type(field('Bairro'), 'Bela Vista')
+    await user.type(field('Cidade'), 'São Paulo')
+    await user.type(field('Estado'), 'SP')
+    expect(field('Estado').value).toBe('SP')
     expect((same as HTMLInputElement).checked).toBe(false)
-    await user.click(same)
-    await user.click(same)
-    expect(field('Rua').value).toBe('Avenida Paulista')
-    expect(field('Número do endereço').value).toBe('1000A')
   })
 
   it('offers nothing when the holder has no address', async () => {

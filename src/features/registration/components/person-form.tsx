@@ -146,8 +146,15 @@ export function PersonForm(props: Props) {
 
 function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const { who, person, mandatory, readOnly, saving, dependentTypes, unsent, conflict } = props
+  // "Mesmo endereço do titular": ticked while every address field is the holder's; unticking
+  // gives back what was there before.
+  const [holderAddress] = useState(() => {
+    if (!props.holder) return null
+    const theirs = toFormValues(props.holder)
+    return addressFields.some((key) => theirs[key].trim() !== '') ? theirs : null
+  })
   const [initial] = useState(() => ({
-    values: opening(props)?.values ?? toFormValues(person),
+    values: opening(props)?.values ?? startingValues(who, person, holderAddress),
     photo: opening(props)?.photo ?? null,
     attachments:
       opening(props)?.attachments ??
@@ -162,13 +169,6 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const [locked] = useState(() => lockedFields(who, toFormValues(person)))
   const [cepFill, setCepFill] = useState<CepFill | null>(null)
   const [cepError, setCepError] = useState<string | null>(null)
-  // "Mesmo endereço do titular": ticked while every address field is the holder's; unticking
-  // gives back what was there before.
-  const [holderAddress] = useState(() => {
-    if (!props.holder) return null
-    const theirs = toFormValues(props.holder)
-    return addressFields.some((key) => theirs[key].trim() !== '') ? theirs : null
-  })
   const beforeSame = useRef<Partial<FormValues> | null>(null)
   const [photo, setPhoto] = useState<string | null>(initial.photo)
   const [attachments, setAttachments] = useState<Attachment[]>(initial.attachments)
@@ -223,13 +223,18 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const disabled = (field: FieldKey) =>
     readOnly || locked.has(field) || (cepFill !== null && field in cepFill.values)
 
-  const sameAsHolder =
-    holderAddress !== null &&
-    addressFields.every(
-      (key) => comparable(key, values[key]) === comparable(key, holderAddress[key]),
-    )
+  // Ticked at the start when the address is the holder's (a new dependent starts there); then
+  // only by the box: typing the same address by hand leaves the fields open.
+  const [sameAsHolder, setSameAsHolder] = useState(
+    () =>
+      holderAddress !== null &&
+      addressFields.every(
+        (key) => comparable(key, initial.values[key]) === comparable(key, holderAddress[key]),
+      ),
+  )
   function toggleSameAddress(same: boolean) {
     if (!holderAddress) return
+    setSameAsHolder(same)
     if (same) {
       beforeSame.current = Object.fromEntries(addressFields.map((key) => [key, values[key]]))
       setValues((current) => ({
@@ -240,11 +245,13 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       setCepError(null)
       for (const key of addressFields) clearError(key)
     } else {
-      const before = beforeSame.current
+      // What was there before the tick; opened ticked, the fields empty (the country's
+      // default kept) for another address.
+      const before = beforeSame.current ?? toFormValues(null)
       beforeSame.current = null
       setValues((current) => ({
         ...current,
-        ...Object.fromEntries(addressFields.map((key) => [key, before?.[key] ?? ''])),
+        ...Object.fromEntries(addressFields.map((key) => [key, before[key] ?? ''])),
       }))
     }
   }
@@ -557,20 +564,26 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
               Mesmo endereço do titular
             </label>
           )}
-          <div className={`${styles.grid} ${styles.measured}`}>
-            {field('cep', { inputMode: 'numeric', autoComplete: 'postal-code' })}
-            {field('street', { autoComplete: 'address-line1' })}
-            <div className={styles.pair}>
-              {field('number')}
-              {field('complement', { autoComplete: 'address-line2' })}
+          {/* The holder's address, ticked: one summary, not seven fields to read (audit 8). A
+              field the save found wrong opens them again. */}
+          {sameAsHolder && !readOnly && !addressFields.some((key) => errors[key]) ? (
+            <p className={styles.addressSummary}>{addressLine(values)}</p>
+          ) : (
+            <div className={`${styles.grid} ${styles.measured}`}>
+              {field('cep', { inputMode: 'numeric', autoComplete: 'postal-code' })}
+              {field('street', { autoComplete: 'address-line1' })}
+              <div className={styles.pair}>
+                {field('number')}
+                {field('complement', { autoComplete: 'address-line2' })}
+              </div>
+              {field('neighborhood')}
+              <div className={`${styles.pair} ${styles.cityState}`}>
+                {field('city', { autoComplete: 'address-level2' })}
+                {field('state', { autoComplete: 'address-level1' })}
+              </div>
+              {field('country', { autoComplete: 'country-name' })}
             </div>
-            {field('neighborhood')}
-            <div className={`${styles.pair} ${styles.cityState}`}>
-              {field('city', { autoComplete: 'address-level2' })}
-              {field('state', { autoComplete: 'address-level1' })}
-            </div>
-            {field('country', { autoComplete: 'country-name' })}
-          </div>
+          )}
         </fieldset>
       )}
 
@@ -596,6 +609,33 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
       )}
     </form>
   )
+}
+
+/**
+ * What the form opens with: the stored person's values; a new dependent starts at the holder's
+ * address (most live with the holder), "Mesmo endereço do titular" ticked (audit 8).
+ */
+function startingValues(who: Who, person: Person | null, holderAddress: FormValues | null) {
+  const values = toFormValues(person)
+  if (who !== 'newDependent' || !holderAddress) return values
+  return {
+    ...values,
+    ...Object.fromEntries(addressFields.map((key) => [key, holderAddress[key]])),
+  }
+}
+
+/** "Avenida Paulista, 1000, Apto 12 · Bela Vista · São Paulo/SP · CEP 01310-100". */
+function addressLine(values: FormValues): string {
+  const street = [values.street, values.number, values.complement]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ')
+  const city = [values.city, values.state]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join('/')
+  const cep = values.cep.trim() ? `CEP ${formatMasked(values.cep.trim(), masks.cep)}` : ''
+  return [street, values.neighborhood.trim(), city, cep].filter(Boolean).join(' · ')
 }
 
 /** What a masked field takes, shown while it is empty (issue 27). */
