@@ -298,10 +298,14 @@ describeBrowser('payment link: checkout by every method', () => {
   it('boleto: due date, address block, success text', async () => {
     await payOne(10)
     await page.getByRole('tab', { name: /^Boleto/ }).click()
-    await expectVisible(page.getByRole('group', { name: 'Endereço de cobrança' }))
-    // Ana's address came filled: read-only.
-    expect(await page.getByLabel('Rua').inputValue()).toBe('Avenida Paulista')
-    expect(await page.getByLabel('Rua').getAttribute('readonly')).not.toBeNull()
+    const address = page.getByRole('group', { name: 'Endereço de cobrança' })
+    await expectVisible(address)
+    // Ana's address came filled, so it cannot change (spec §5): one line, no locked fields.
+    await expectText(
+      address.locator('p'),
+      'Avenida Paulista, 1000 · Bela Vista · São Paulo/SP · CEP 01310-100',
+    )
+    expect(await page.getByLabel('Rua').count()).toBe(0)
     const dates = await page.getByLabel('Data de vencimento').locator('option').allTextContents()
     expect(dates.length).toBeGreaterThan(0)
     for (const date of dates) expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)

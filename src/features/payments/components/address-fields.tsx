@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
-import { masks } from '../../../lib/masks'
+import { formatMasked, masks } from '../../../lib/masks'
 import formStyles from '../../../ui/form.module.css'
 import { Field, MaskedField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -89,6 +89,18 @@ export type AddressState = ReturnType<typeof useAddress>
 /** The address block of spec §2 screen 14. */
 export function AddressFields({ state }: { state: AddressState }) {
   const { address, set, locked, cepError, lookup } = state
+  // Every field came filled, so none can change (spec §5): one line to read, not six locked
+  // inputs (audit 8).
+  if (order.every((key) => locked.has(key)))
+    return (
+      <fieldset className={`${styles.box} ${styles.fieldsetBox}`}>
+        <legend>Endereço de cobrança</legend>
+        <p style={{ margin: 0 }}>
+          {address.street}, {address.number} · {address.neighborhood} · {address.city}/
+          {address.state} · CEP {formatMasked(address.cep, masks.cep)}
+        </p>
+      </fieldset>
+    )
   return (
     <fieldset className={`${styles.box} ${styles.fieldsetBox}`}>
       <legend>Endereço de cobrança</legend>
