@@ -55,7 +55,7 @@ describe.each(backends)('checkout by Pix and boleto (%s)', (backend) => {
         type: 'DYNAMIC',
         transactionCurrency: '986',
         countryCode: 'BR',
-        merchantName: 'PORTAL DO TITULAR',
+        merchantName: 'CLUBE EXEMPLO',
       })
       expect((parsed as { url: string }).url).toContain(txid)
       expect(txid).toMatch(/^[A-Za-z0-9]{26,35}$/)

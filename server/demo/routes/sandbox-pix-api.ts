@@ -45,10 +45,14 @@ import { sandboxDueDate } from './sandbox-pix-cobv'
 import { sandboxRecurrence } from './sandbox-pix-rec'
 import type { SandboxContext } from './sandbox-pix-records'
 
-/** Who the sandbox bank is: the receiver the BR Codes name, and its ISPB in end-to-end ids. */
+/**
+ * Who the sandbox bank is: its ISPB in end-to-end ids, and the account it receives into, the
+ * demo provider's (brand.json's Clube Exemplo: the receiver a payer's bank app names, and the
+ * portal's Pix Automático terms show as "Recebedor"; audit 8 saw the product's name there).
+ */
 export const sandboxBank = {
   ispb: '99999999',
-  merchantName: 'Portal do Titular',
+  merchantName: 'Clube Exemplo',
   merchantCity: 'Sao Paulo',
   /** The receiver of recurrences and cobvs (recebedor), with its address. */
   cnpj: '12345678000195',
