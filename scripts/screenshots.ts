@@ -50,16 +50,22 @@ async function settle(page: Page, heading?: string) {
  * One picture of `page`, or of the page `reach` answers (a new tab); a screen that cannot be
  * reached is reported at the end, the rest still taken.
  */
-async function shoot(start: Page, name: string, reach: () => Promise<unknown>) {
+async function shoot(
+  start: Page,
+  name: string,
+  reach: () => Promise<unknown>,
+  { firstScreen = false } = {},
+) {
   try {
     const reached = await reach()
     const page =
       reached && typeof reached === 'object' && 'screenshot' in reached ? (reached as Page) : start
     // The whole page, taken with a window as tall as the page: a bar fixed to the bottom of the
     // screen then sits at the bottom of the picture, not across the middle as fullPage puts it.
+    // `firstScreen`: only what the window shows, as a person first sees it (a sticky button).
     const viewport = page.viewportSize()
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
-    if (viewport && height > viewport.height)
+    if (viewport && height > viewport.height && !firstScreen)
       await page.setViewportSize({ width: viewport.width, height })
     await page.screenshot({ path: resolve(out, `${name}.png`) })
     if (viewport) await page.setViewportSize(viewport)
@@ -168,6 +174,19 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
         await page.getByRole('region', { name: 'Débito automático via Pix' }).waitFor()
       await settle(page)
     })
+  // The card tab as it first shows: its pay button at the screen's foot on a phone.
+  await shoot(
+    page,
+    name('pagamento-cartao-primeira-tela'),
+    async () => {
+      await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
+      await settle(page, 'Pagamento')
+      await page.getByRole('tab', { name: /^Cartão/ }).click()
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await settle(page)
+    },
+    { firstScreen: true },
+  )
   await shoot(page, name('pagamento-pix-qr'), async () => {
     await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
     await settle(page, 'Pagamento')
