@@ -82,7 +82,7 @@ type TextFieldProps = {
   autoComplete?: string
   inputMode?: 'numeric' | 'email' | 'tel'
   placeholder?: string
-  onBlur?: () => void
+  onBlur?: (event: React.FocusEvent<HTMLInputElement>) => void
   wide?: boolean
   /** The field's cell in its form's grid (how many columns it takes). */
   className?: string | undefined

@@ -454,6 +454,19 @@ describe('before Salvar: what is asked, and the holder address in one tap', () =
     expect((same as HTMLInputElement).checked).toBe(false)
   })
 
+  it('a value typed wrong is said as the field is left; an empty one waits for Salvar', async () => {
+    const { user } = renderDependentOf(holder)
+    await user.click(await screen.findByLabelText('Primeiro Nome'))
+    await user.tab()
+    expect(field('Primeiro Nome').getAttribute('aria-invalid')).toBeNull()
+    await user.type(field('CPF'), '52998224726')
+    await user.tab()
+    expect(field('CPF').getAttribute('aria-invalid')).toBe('true')
+    expect(screen.getByText('CPF inválido.')).toBeTruthy()
+    // No count atop the form: that is Salvar's answer.
+    expect(screen.queryByText(/precisa(m)? de correção/)).toBeNull()
+  })
+
   it('offers nothing when the holder has no address', async () => {
     renderDependentOf(holder)
     await screen.findByLabelText('Rua')

@@ -199,6 +199,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const currentCep = useRef(values.cep)
   currentCep.current = values.cep
   const [errors, setErrors] = useState<FieldErrors>({})
+  const [triedToSave, setTriedToSave] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
   const progressId = useId()
   const lockedNoteId = useId()
@@ -300,6 +301,7 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     // Everything at once, with the server's own rules: a save it would refuse never queues.
     const found = formErrors(draft, mandatory, { needsType: dependentTypes !== undefined })
     setErrors(found)
+    setTriedToSave(true)
     const first = firstError(found)
     if (first) {
       // The spec's message for the first field; how many there are in all is said once, by the
@@ -310,6 +312,15 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     }
     saved.current = true
     props.onSave(draft)
+  }
+  // A value typed wrong is said as the field is left (a CPF that does not check, an e-mail
+  // without its @), by the rules Salvar uses; an empty field waits for Salvar (audit 8).
+  function checkOnLeave(key: FieldKey) {
+    if (readOnly || values[key].trim() === '') return
+    const draft = { values, photo, attachments, dependentTypeId: dependentTypeId || null }
+    const message = formErrors(draft, mandatory, { needsType: dependentTypes !== undefined })[key]
+    if (message && !message.startsWith(mandatoryPrefix))
+      setErrors((current) => ({ ...current, [key]: message }))
   }
   // Said once: the field's own label names it, so under it a missing value is "Campo
   // obrigatório."; the toast keeps the spec's sentence with the label (issue 27).
@@ -348,7 +359,15 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
         placeholder={disabled(key) ? undefined : fieldPlaceholders[key]}
         describedById={locked.has(key) ? lockedNoteId : undefined}
         mask={fieldMasks[key]}
-        onBlur={key === 'cep' ? () => void onCepBlur() : undefined}
+        onBlur={(event) => {
+          // Left for Salvar: its check covers every field, and a message appearing now would
+          // move the button from under the finger between its press and its release.
+          const toSave =
+            event.relatedTarget instanceof HTMLButtonElement &&
+            event.relatedTarget.type === 'submit'
+          if (!toSave) checkOnLeave(key)
+          if (key === 'cep') void onCepBlur()
+        }}
         error={errorOf(key)}
         className={cells[key]}
         required={required([key]).length > 0}
@@ -431,7 +450,8 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
           </Button>
         </div>
       )}
-      <ErrorSummary errors={errors} form={formRef} />
+      {/* The count is Salvar's answer; a field left wrong says so under itself only. */}
+      {triedToSave && <ErrorSummary errors={errors} form={formRef} />}
       <fieldset className={styles.section} data-section="personal">
         <Legend
           title="Dados pessoais"
