@@ -3,7 +3,7 @@ import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-cor
 import { beforeEach, describe, expect, it } from 'vitest'
 import { cardPayment } from '../../server/testing/payments'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
-import { waitForServiceWorker } from '../helpers/device'
+import { appIsLive, waitForServiceWorker } from '../helpers/device'
 import { expectHidden, expectText, expectVisible } from '../helpers/expect'
 import { chooseInstalments, instalmentOptions, showEveryInstalment } from '../helpers/instalments'
 import { browserJourney } from '../helpers/journey'
@@ -65,6 +65,9 @@ describeBrowser('payment link: checkout by every method', () => {
     await page.getByRole('button', { name: `Pagar parcela ${installment}`, exact: true }).click()
     await page.waitForURL(/\/pagamento\?code=/)
     await expectVisible(page.getByRole('heading', { name: 'Formas de pagamento' }))
+    // The journeys here are the live app's: the server's rendered screen has made way for it
+    // (a busy machine once lost a tab's tap in that hand-over; early-taps' own tests cover it).
+    await appIsLive(page)
   }
 
   async function fillCard(number: string, holder = 'ANA P SOUZA', date = expiry, cvv = '123') {
