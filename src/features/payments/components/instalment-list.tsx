@@ -170,7 +170,8 @@ export function InstalmentList({
           })}
         </div>
       </Tabs>
-      {after}
+      {/* Like the calendar: about what is still to pay, so not under Pagos (audit 9). */}
+      {tab !== 'PAID' && after}
       {/* Room under the last card, so the bar never covers it. */}
       {chosen.length > 0 && (
         <div
@@ -320,7 +321,9 @@ function InstalmentRow({
           <strong>{formatMoney(owedOn(instalment, today))}</strong>
           <span className={styles.todayLabel}>Atualizado hoje</span>
           <span className={styles.base}>
-            <span>{formatMoney(price.amount)}</span> · <span>{price.label}</span>
+            <span>{formatMoney(price.amount)}</span>
+            <span className={styles.baseDot}> · </span>
+            <span>{price.label}</span>
           </span>
         </div>
       ) : (
