@@ -63,6 +63,8 @@ async function shoot(
     // The whole page, taken with a window as tall as the page: a bar fixed to the bottom of the
     // screen then sits at the bottom of the picture, not across the middle as fullPage puts it.
     // `firstScreen`: only what the window shows, as a person first sees it (a sticky button).
+    // The pointer off the page: a hover left by the last click is no state of the screen.
+    await page.mouse.move(0, 0)
     const viewport = page.viewportSize()
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
     if (viewport && height > viewport.height && !firstScreen)
@@ -298,7 +300,10 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await settle(page, 'Pagamentos')
     const prefer = automatic.getByRole('button', { name: /^Ler um QR Code/ })
     const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
-    await prefer.or(ask).waitFor()
+    // Left waiting by the other device's run: folded under the list, opened first.
+    const folded = automatic.getByRole('button', { name: /^Ver o (pedido|QR Code)$/ })
+    await prefer.or(ask).or(folded).first().waitFor()
+    if (await folded.isVisible()) await folded.click()
     await ((await prefer.isVisible()) ? prefer : ask).click()
     await automatic.getByRole('img', { name: /QR Code/ }).waitFor()
     await automatic.scrollIntoViewIfNeeded()

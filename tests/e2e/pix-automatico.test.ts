@@ -197,6 +197,11 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     // Pagamentos shows it on, where she may cancel it.
     await page.goto(`${server.url}/search`)
     await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
+    // Under the list it is one line and a way in (audit 9): the terms and Cancelar behind it.
+    expect(
+      await section().getByRole('button', { name: 'Cancelar débito automático' }).count(),
+    ).toBe(0)
+    await section().getByRole('button', { name: 'Ver detalhes' }).click()
     await expectVisible(section().getByRole('button', { name: 'Cancelar débito automático' }))
   })
 })

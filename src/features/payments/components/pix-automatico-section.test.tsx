@@ -4,7 +4,7 @@
  * with nothing left to charge (all paid) shows no offer at all; an ended authorization keeps its
  * line, without "Ativar".
  */
-import { screen, waitFor } from '@testing-library/react'
+import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
 import { renderScreen } from '../../../test/render'
@@ -53,6 +53,10 @@ const render = (owedNow?: number) =>
   renderScreen(() => (
     <PixAutomaticoSection source={{ contractId }} online={true} owedNow={owedNow} />
   ))
+/** On Pagamentos a waiting authorization is its heading and a way in: the person opens it. */
+async function openIt(name: string) {
+  fireEvent.click(await screen.findByRole('button', { name }))
+}
 const notEnrolled = (canEnrol: boolean) => ({
   status: 404,
   body: { message: 'Este contrato não tem débito automático via Pix.', canEnrol },
@@ -112,6 +116,12 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
       body: { ...waiting, request: { bank: 'Itaú', expiresAt: '2026-12-05T15:00:00.000Z' } },
     }
     render()
+    // Folded under the list until asked for: the heading, and the way in.
+    expect(
+      await screen.findByRole('heading', { name: 'Autorize no app do seu banco' }),
+    ).toBeTruthy()
+    expect(screen.queryByText(/Enviamos o pedido para o app do Itaú\./)).toBeNull()
+    await openIt('Ver o pedido')
     expect(await screen.findByText(/Enviamos o pedido para o app do Itaú\./)).toBeTruthy()
     expect(screen.queryByRole('img', { name: /QR Code/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull()
@@ -125,6 +135,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
   it('a QR, her bank known: the request to it is offered beside the code', async () => {
     answer = { status: 200, body: { ...waiting, qrCode: '00020101021226…' } }
     render()
+    await openIt('Ver o QR Code')
     const bank = await screen.findByRole('button', { name: /^Pedido no app do Itaú/ })
     expect(bank.getAttribute('aria-pressed')).toBe('false')
     expect(
@@ -143,6 +154,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
       },
     }
     render(19433)
+    await openIt('Ver o QR Code')
     const qr = await screen.findByRole('button', { name: /^Ler um QR Code/ })
     // Less than the list's R$ 194,33 for the overdue one: the tile says why.
     expect(qr.textContent).toMatch(
@@ -156,6 +168,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
   it('a QR, her bank unknown: only the QR', async () => {
     answer = { status: 200, body: { ...waiting, payerBank: null, qrCode: '00020101021226…' } }
     render()
+    await openIt('Ver o QR Code')
     expect(await screen.findByRole('button', { name: 'Copiar código' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /^Pedido no app/ })).toBeNull()
     expect(screen.queryByRole('group', { name: 'Como autorizar' })).toBeNull()

@@ -35,6 +35,9 @@ export const pixAutomaticoMessages = {
   copyByHand: 'Selecione o código acima e copie.',
 } as const
 
+/** The line atop Pagamentos opens the section below the list (a window event: both are lazy). */
+const openPixAutomatico = 'pix-automatico:open'
+
 type Props = {
   source: PixAutomaticoSource
   online: boolean
@@ -60,6 +63,16 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
   // On a payment link the holder may not be logged in: cancelling is theirs, from the portal.
   const byLink = 'linkCode' in source
   const [asking, setAsking] = useState(false)
+  // On Pagamentos a waiting or an active authorization is its heading and a way in: its terms,
+  // its ways and its QR open when asked for (here or from the line atop the list), or when it
+  // was started on this screen (audit 9: 600 px under the list). A link's page shows it whole.
+  const [open, setOpen] = useState(false)
+  const whole = byLink || open
+  useEffect(() => {
+    const show = () => setOpen(true)
+    window.addEventListener(openPixAutomatico, show)
+    return () => window.removeEventListener(openPixAutomatico, show)
+  }, [])
   const heading = useRef<HTMLHeadingElement>(null)
   const status = view?.status
   // After a tap changes the state, focus goes to the state's heading (the button tapped is gone);
@@ -91,6 +104,7 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
     enrol.mutate(via, {
       onSuccess: () => {
         moved.current = true
+        setOpen(true)
       },
       onError: failed,
     })
@@ -151,18 +165,26 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
       )}
       {/* What she authorizes first, then how: the two ways as two choices, each saying what it
           does with what is due now (the audit found them a paragraph and two look-alike buttons). */}
-      {showTerms && <Terms view={view} />}
-      {view && status === 'CRIADA' && (view.request || (view.payerBank !== null && !byLink)) && (
-        <WayChoice
-          view={view}
-          busy={enrol.isPending}
-          online={online}
-          owedNow={owedNow}
-          onChoose={(via) => start(via)}
-        />
+      {view && (status === 'CRIADA' || status === 'APROVADA') && !whole && (
+        <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
+          {status === 'APROVADA' ? 'Ver detalhes' : view.request ? 'Ver o pedido' : 'Ver o QR Code'}
+        </Button>
       )}
-      {view && status === 'CRIADA' && view.request && <Requested view={view} />}
-      {view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
+      {showTerms && whole && <Terms view={view} />}
+      {whole &&
+        view &&
+        status === 'CRIADA' &&
+        (view.request || (view.payerBank !== null && !byLink)) && (
+          <WayChoice
+            view={view}
+            busy={enrol.isPending}
+            online={online}
+            owedNow={owedNow}
+            onChoose={(via) => start(via)}
+          />
+        )}
+      {whole && view && status === 'CRIADA' && view.request && <Requested view={view} />}
+      {whole && view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
       {actionError && (
         <p className={styles.ended} role="alert">
           {actionError.message}
@@ -171,14 +193,16 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
       {status === 'APROVADA' && byLink ? (
         <p className={styles.howTo}>Para cancelar, entre no portal, em Pagamentos.</p>
       ) : status === 'APROVADA' ? (
-        <Button
-          variant="secondary"
-          busy={cancel.isPending}
-          disabled={!online}
-          onClick={() => setAsking(true)}
-        >
-          Cancelar débito automático
-        </Button>
+        whole && (
+          <Button
+            variant="secondary"
+            busy={cancel.isPending}
+            disabled={!online}
+            onClick={() => setAsking(true)}
+          >
+            Cancelar débito automático
+          </Button>
+        )
       ) : (
         status !== 'CRIADA' &&
         offered &&
@@ -373,6 +397,7 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
   const view = data?.view
   if (view?.status !== 'CRIADA') return null
   const show = () => {
+    window.dispatchEvent(new Event(openPixAutomatico))
     const heading = document.getElementById('pix-automatico-title')
     heading?.scrollIntoView({ behavior: 'smooth', block: 'start' })
     heading?.parentElement?.querySelector<HTMLElement>('h3[tabindex="-1"]')?.focus({
