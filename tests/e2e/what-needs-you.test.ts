@@ -175,16 +175,17 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(holder.getByText(/^\+55 \(11\) \*{5}-\d{4}$/))
     expect(await page.locator('body').textContent()).not.toContain('529.982.247-25')
     const lead = page.getByRole('region', { name: 'Parcela 5' })
-    // The summary reads as a receipt, unfolded: the instalment's price, what came off, nothing
-    // added, the total. The rows naming the contract wait behind 'Ver detalhes'.
-    await expectText(lead.locator('dt:text-is("Valor") + dd'), 'R$ 189,90')
-    await expectText(lead.locator('dt:text-is("Desconto") + dd'), '− R$ 19,00')
-    await expectText(lead.locator('dt:has-text("Juros, multa e correção") + dd'), 'Nenhum')
+    // On a phone the lead says the total; the receipt's rows wait behind 'Ver detalhes'.
     await expectText(lead.locator('dt:text-is("Total") + dd'), 'R$ 170,90')
+    expect(await lead.locator('dt:text-is("Valor")').isVisible()).toBe(false)
     expect(await lead.locator('dt:text-is("Série")').isVisible()).toBe(false)
     // Each price once: what Pix takes off is in the Pix panel only; no column of R$ 0,00.
     expect(await lead.getByText(/você paga/).count()).toBe(0)
     await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    // Unfolded, it reads as a receipt: the instalment's price, what came off, nothing added.
+    await expectText(lead.locator('dt:text-is("Valor") + dd'), 'R$ 189,90')
+    await expectText(lead.locator('dt:text-is("Desconto") + dd'), '− R$ 19,00')
+    await expectText(lead.locator('dt:has-text("Juros, multa e correção") + dd'), 'Nenhum')
     await expectText(lead.locator('dt:text-is("Série") + dd'), 'A')
     expect(await lead.getByText('R$ 0,00').count()).toBe(0)
     // The card's safety line where the card is typed, not beside Pix.

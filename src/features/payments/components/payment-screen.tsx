@@ -165,6 +165,10 @@ function PaymentLink({
       key: method.key,
       label: method.label,
       hint: tabLabel(adjustments, method.typePayment, link.fixed_installments),
+      // 'Até 2x c/ juros' costs more: not in the offers' green (audit 9).
+      hintCosts: tabLabel(adjustments, method.typePayment, link.fixed_installments)?.endsWith(
+        'c/ juros',
+      ),
     }))
   const [selected, setSelected] = useState<Method | undefined>(tabs[0]?.key)
   // The option chosen on each tab lives here, so the lead's "Você paga" says what the tap takes.
@@ -234,7 +238,16 @@ function PaymentLink({
           ) : (
             <ChargeLead
               link={link}
-              pay={selected ? { where: payingWhere[selected], price: byMethod(selected) } : null}
+              pay={
+                selected
+                  ? {
+                      where: payingWhere[selected],
+                      price: byMethod(selected),
+                      // A recurrence charges this one now and the next ones at their dates.
+                      once: selected === 'recurrence' ? 'cobrada agora' : 'à vista',
+                    }
+                  : null
+              }
             />
           )}
         </div>
@@ -304,7 +317,7 @@ function ChargeLead({
   pay,
 }: {
   link: PaymentLinkData
-  pay: { where: string; price: MethodPrice } | null
+  pay: { where: string; price: MethodPrice; once: string } | null
 }) {
   const numbers = link.installment
     .split(',')
@@ -338,7 +351,9 @@ function ChargeLead({
             Você paga <span className={styles.youPayWhere}>{pay.where}</span>
           </p>
           <strong className={styles.youPayAmount}>{formatMoney(pay.price.total)}</strong>
-          <p className={styles.youPayDetail}>{methodPriceDetail(pay.price, formatMoney)}</p>
+          <p className={styles.youPayDetail}>
+            {methodPriceDetail(pay.price, formatMoney, pay.once)}
+          </p>
         </div>
       )}
     </section>
@@ -428,7 +443,9 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
           <Row key={label} label={label} value={value} />
         ))}
       </dl>
-      <dl className={styles.facts} aria-labelledby="charge-title">
+      {/* On a phone the money rows fold too: the Total and "Você paga" under them say what is
+          paid, and the methods rise into the first screen (audit 9). */}
+      <dl className={styles.facts} data-money-expanded={open} aria-labelledby="charge-title">
         {money.map(([label, value]) => (
           <Row key={label} label={label} value={value} />
         ))}
