@@ -2,7 +2,13 @@ import { type KeyboardEvent, type ReactNode, useId, useRef } from 'react'
 import styles from './tabs.module.css'
 
 /** hint: a short line under the label (a payment method's offer, for instance). */
-export type TabItem<K extends string> = { key: K; label: string; hint?: string | null }
+export type TabItem<K extends string> = {
+  key: K
+  label: string
+  hint?: string | null
+  /** A hint that costs (an increase), not an offer: said in the text's colour, not green. */
+  hintCosts?: boolean
+}
 
 type Props<K extends string> = {
   label: string
@@ -61,7 +67,11 @@ export function Tabs<K extends string>({ label, tabs, selected, onSelect, childr
               onClick={() => onSelect(tab.key)}
             >
               {tab.label}
-              {tab.hint && <span className={styles.hint}>{tab.hint}</span>}
+              {tab.hint && (
+                <span className={`${styles.hint} ${tab.hintCosts ? styles.hintCosts : ''}`}>
+                  {tab.hint}
+                </span>
+              )}
             </button>
           ))}
         </div>

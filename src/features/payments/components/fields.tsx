@@ -17,6 +17,14 @@ export function InstallmentSelect({
   onChange: (installments: number) => void
 }) {
   const name = useId()
+  // One option is no choice (fixed instalments, a boleto at once): said, not offered as a radio.
+  const [only] = options
+  if (options.length === 1 && only)
+    return (
+      <p className={styles.choiceOnly}>
+        <span>Parcelas</span> <strong>{only.text}</strong>
+      </p>
+    )
   return (
     <fieldset className={styles.choices}>
       <legend>Parcelas</legend>

@@ -205,9 +205,14 @@ export function methodPrice(
 }
 
 /** 'à vista · 10% de desconto', '3x de R$ 60,00 · 5% de desconto', '6x de R$ 51,25 · 2,5% de acréscimo'. */
-export function methodPriceDetail(price: MethodPrice, money: (cents: number) => string): string {
+export function methodPriceDetail(
+  price: MethodPrice,
+  money: (cents: number) => string,
+  /** In one payment: 'à vista', or what a recurrence does ('cobrada agora'). */
+  once = 'à vista',
+): string {
   const how =
-    price.installments > 1 ? `${price.installments}x de ${money(price.perInstallment)}` : 'à vista'
+    price.installments > 1 ? `${price.installments}x de ${money(price.perInstallment)}` : once
   if (price.change < 0) return `${how} · ${percentText(-price.change)}% de desconto`
   if (price.change > 0) return `${how} · ${percentText(price.change)}% de acréscimo`
   return how

@@ -206,6 +206,8 @@ describe('methodPrice: what the checkout says "Você paga"', () => {
     const price = methodPrice(17090, offers, 'PIX', null, 0)
     expect(price).toEqual({ total: 15381, installments: 1, perInstallment: 15381, change: -10 })
     expect(methodPriceDetail(price, money)).toBe('à vista · 10% de desconto')
+    // A recurrence charges this one now, not "à vista".
+    expect(methodPriceDetail(price, money, 'cobrada agora')).toBe('cobrada agora · 10% de desconto')
   })
 
   it('the card: the first option until another is chosen, then the chosen one', () => {
