@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
-import { Button } from '../../../ui/button'
 import { SelectField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
 import { issueBoleto } from '../api/checkout'
@@ -9,7 +8,7 @@ import { personFields } from '../logic/checkout-body'
 import { keepIssuedBoletos } from '../logic/issued-boletos'
 import { type Adjustment, installmentOptions } from '../logic/options'
 import { AddressFields, type AddressState, missingAddressField } from './address-fields'
-import { InstallmentSelect } from './fields'
+import { InstallmentSelect, PayButton } from './fields'
 import styles from './payment.module.css'
 import type { Submission } from './use-submission'
 
@@ -82,15 +81,9 @@ export function BoletoPanel({
         </div>
       </div>
       <AddressFields state={address} />
-      <Button
-        type="submit"
-        block
-        className={styles.payNow}
-        disabled={!online}
-        busy={submission.busy}
-      >
+      <PayButton online={online} busy={submission.busy}>
         Gerar Boleto
-      </Button>
+      </PayButton>
     </form>
   )
 }

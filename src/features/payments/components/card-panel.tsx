@@ -2,7 +2,6 @@ import { useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useRef } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
 import { formatMoney } from '../../../lib/money'
-import { Button } from '../../../ui/button'
 import { Svg } from '../../../ui/svg'
 import { toast, toastDuration } from '../../../ui/toast'
 import { payWithCard } from '../api/checkout'
@@ -10,7 +9,7 @@ import { personFields } from '../logic/checkout-body'
 import { type Adjustment, installmentOptions } from '../logic/options'
 import { AddressFields, type AddressState, missingAddressField } from './address-fields'
 import type { CardFieldsHandle } from './card-fields'
-import { InstallmentSelect } from './fields'
+import { InstallmentSelect, PayButton } from './fields'
 import styles from './payment.module.css'
 import { SandboxCardFields } from './sandbox-card-fields'
 import { StripeCardFields } from './stripe-card-fields'
@@ -135,15 +134,9 @@ export function CardPanel({
         </p>
       </div>
       {showAddress && <AddressFields state={address} />}
-      <Button
-        type="submit"
-        block
-        className={styles.payNow}
-        disabled={!online}
-        busy={submission.busy}
-      >
+      <PayButton online={online} busy={submission.busy}>
         {amount ? `${submitLabels[mode]} · ${amount}` : submitLabels[mode]}
-      </Button>
+      </PayButton>
     </form>
   )
 }

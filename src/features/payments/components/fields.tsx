@@ -1,4 +1,5 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
+import { Button } from '../../../ui/button'
 import type { InstallmentOption } from '../logic/options'
 import styles from './payment.module.css'
 
@@ -49,5 +50,22 @@ export function InstallmentSelect({
         )
       })}
     </fieldset>
+  )
+}
+
+/** A form's pay button: on a phone it stays at the screen's foot while its form is on screen. */
+export function PayButton({
+  online,
+  busy,
+  children,
+}: {
+  online: boolean
+  busy: boolean
+  children: ReactNode
+}) {
+  return (
+    <Button type="submit" block className={styles.payNow} disabled={!online} busy={busy}>
+      {children}
+    </Button>
   )
 }
