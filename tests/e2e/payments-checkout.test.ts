@@ -106,9 +106,8 @@ describeBrowser('payment link: checkout by every method', () => {
     await expectVisible(page.getByText('Valor pagando via PIX'))
     await expectVisible(page.locator('s')) // the original value, struck: Pix has a discount
     await expectVisible(page.getByText('5% em OFF').first())
-    // One truth: the lead's "Você paga" is the Pix panel's price, not the charge's Total.
-    const youPay = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
-    await expectText(youPay, /Você paga no Pix/)
+    // One truth, said once: on the Pix tab the spec's panel says the price, from the lead's
+    // Total (struck through); the lead adds no "Você paga" of its own (audit 10).
     const pixPrice =
       (await page
         .getByText('Valor pagando via PIX')
@@ -116,8 +115,11 @@ describeBrowser('payment link: checkout by every method', () => {
         .locator('strong')
         .textContent()) ?? ''
     expect(pixPrice).toMatch(/^R\$/)
-    await expectText(youPay.locator('strong'), pixPrice)
-    await expectText(youPay, /à vista · 5% de desconto/)
+    await expectText(
+      page.locator('s'),
+      (await page.locator('dt:text-is("Total") + dd').textContent()) ?? 'missing',
+    )
+    expect(await page.locator('[aria-live="polite"]', { hasText: 'Você paga' }).count()).toBe(0)
     // The app came from Pagamentos: back arrow and the menu with 'Sair'.
     await expectVisible(page.getByRole('button', { name: 'Voltar' }))
     await expectNoAxeViolations(page)

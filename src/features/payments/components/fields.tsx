@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
 import { Button } from '../../../ui/button'
 import type { InstallmentOption } from '../logic/options'
 import styles from './payment.module.css'
@@ -53,18 +53,50 @@ export function InstallmentSelect({
   )
 }
 
-/** A form's pay button: on a phone it stays at the screen's foot while its form is on screen. */
+/**
+ * A way's pay button. It stays at the screen's foot while its form is on screen (a phone's, and a
+ * laptop's 768 px, would leave it below the fold), on a band of white only while it is held
+ * there: where it rests in the page it is a plain button (audit 10 saw a white slab between the
+ * cards). Held, it sits 12 px above the screen's edge, so a screen 13 px shorter cuts it.
+ */
 export function PayButton({
   online,
   busy,
+  onClick,
   children,
 }: {
   online: boolean
   busy: boolean
+  /** A form's submit when absent. */
+  onClick?: () => void
   children: ReactNode
 }) {
+  const button = useRef<HTMLButtonElement>(null)
+  const [held, setHeld] = useState(false)
+  useEffect(() => {
+    const watched = button.current
+    if (!watched || typeof IntersectionObserver === 'undefined') return
+    const watch = new IntersectionObserver(
+      ([entry]) => {
+        if (!entry) return
+        const nearFoot = entry.boundingClientRect.bottom > window.innerHeight / 2
+        setHeld(entry.isIntersecting && entry.intersectionRatio < 1 && nearFoot)
+      },
+      { rootMargin: '0px 0px -13px 0px', threshold: [0, 1] },
+    )
+    watch.observe(watched)
+    return () => watch.disconnect()
+  }, [])
   return (
-    <Button type="submit" block className={styles.payNow} disabled={!online} busy={busy}>
+    <Button
+      ref={button}
+      type={onClick ? 'button' : 'submit'}
+      block
+      className={`${styles.payNow} ${held ? styles.payNowHeld : ''}`}
+      disabled={!online}
+      busy={busy}
+      onClick={onClick}
+    >
       {children}
     </Button>
   )

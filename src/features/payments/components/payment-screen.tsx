@@ -238,8 +238,10 @@ function PaymentLink({
           ) : (
             <ChargeLead
               link={link}
+              // The Pix tab's own panel says its price (spec §5's "Valor pagando via PIX"):
+              // the lead does not say it a second time (audit 10).
               pay={
-                selected
+                selected && selected !== 'pix'
                   ? {
                       where: payingWhere[selected],
                       price: byMethod(selected),

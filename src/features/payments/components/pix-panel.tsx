@@ -20,6 +20,7 @@ import {
   type StoredPix,
   storePix,
 } from '../logic/pix-storage'
+import { PayButton } from './fields'
 import styles from './payment.module.css'
 import { PixQr } from './pix-qr'
 import type { Submission } from './use-submission'
@@ -252,14 +253,9 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
                 <li>Você paga no app do seu banco em até {minutes} minutos.</li>
                 <li>A confirmação aparece nesta tela sozinha, em segundos.</li>
               </ol>
-              <Button
-                block
-                className={styles.payNow}
-                onClick={() => void generate()}
-                disabled={!online}
-              >
+              <PayButton online={online} busy={false} onClick={() => void generate()}>
                 Gerar Pix
-              </Button>
+              </PayButton>
             </>
           )}
         </>
