@@ -300,8 +300,11 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await settle(page, 'Pagamentos')
     const prefer = automatic.getByRole('button', { name: /^Ler um QR Code/ })
     const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
-    // Left waiting by the other device's run: folded under the list, opened first.
-    const folded = automatic.getByRole('button', { name: /^Ver o (pedido|QR Code)$/ })
+    // Left waiting by the other device's run: said atop the list, which opens it.
+    const folded = page
+      .getByRole('status')
+      .filter({ hasText: 'aguardando você' })
+      .getByRole('button', { name: /^Ver o (pedido|QR Code)$/ })
     await prefer.or(ask).or(folded).first().waitFor()
     if (await folded.isVisible()) await folded.click()
     await ((await prefer.isVisible()) ? prefer : ask).click()

@@ -4,11 +4,14 @@
  * with nothing left to charge (all paid) shows no offer at all; an ended authorization keeps its
  * line, without "Ativar".
  */
-import { fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
 import { renderScreen } from '../../../test/render'
-import PixAutomaticoSection, { pixAutomaticoMessages } from './pix-automatico-section'
+import PixAutomaticoSection, {
+  openPixAutomatico,
+  pixAutomaticoMessages,
+} from './pix-automatico-section'
 
 const contractId = 'a0000000-0000-4000-8000-000000000002'
 const ativar = { name: 'Ativar débito automático' }
@@ -53,9 +56,15 @@ const render = (owedNow?: number) =>
   renderScreen(() => (
     <PixAutomaticoSection source={{ contractId }} online={true} owedNow={owedNow} />
   ))
-/** On Pagamentos a waiting authorization is its heading and a way in: the person opens it. */
-async function openIt(name: string) {
-  fireEvent.click(await screen.findByRole('button', { name }))
+/**
+ * On Pagamentos a waiting authorization is the line atop the list, which opens the section
+ * ("Ver o pedido", "Ver o QR Code"): the event it sends, once the section has read its state.
+ */
+async function openIt() {
+  await waitFor(() => expect(reads.length).toBeGreaterThan(0))
+  await act(async () => {
+    window.dispatchEvent(new Event(openPixAutomatico))
+  })
 }
 const notEnrolled = (canEnrol: boolean) => ({
   status: 404,
@@ -116,12 +125,10 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
       body: { ...waiting, request: { bank: 'Itaú', expiresAt: '2026-12-05T15:00:00.000Z' } },
     }
     render()
-    // Folded under the list until asked for: the heading, and the way in.
-    expect(
-      await screen.findByRole('heading', { name: 'Autorize no app do seu banco' }),
-    ).toBeTruthy()
-    expect(screen.queryByText(/Enviamos o pedido para o app do Itaú\./)).toBeNull()
-    await openIt('Ver o pedido')
+    // Unopened, the line atop the list says it: nothing here until it is opened.
+    await waitFor(() => expect(reads).toHaveLength(1))
+    expect(screen.queryByRole('heading', { name: 'Autorize no app do seu banco' })).toBeNull()
+    await openIt()
     expect(await screen.findByText(/Enviamos o pedido para o app do Itaú\./)).toBeTruthy()
     expect(screen.queryByRole('img', { name: /QR Code/ })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Copiar código' })).toBeNull()
@@ -135,7 +142,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
   it('a QR, her bank known: the request to it is offered beside the code', async () => {
     answer = { status: 200, body: { ...waiting, qrCode: '00020101021226…' } }
     render()
-    await openIt('Ver o QR Code')
+    await openIt()
     const bank = await screen.findByRole('button', { name: /^Pedido no app do Itaú/ })
     expect(bank.getAttribute('aria-pressed')).toBe('false')
     expect(
@@ -154,7 +161,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
       },
     }
     render(19433)
-    await openIt('Ver o QR Code')
+    await openIt()
     const qr = await screen.findByRole('button', { name: /^Ler um QR Code/ })
     // Less than the list's R$ 194,33 for the overdue one: the tile says why.
     expect(qr.textContent).toMatch(
@@ -168,7 +175,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
   it('a QR, her bank unknown: only the QR', async () => {
     answer = { status: 200, body: { ...waiting, payerBank: null, qrCode: '00020101021226…' } }
     render()
-    await openIt('Ver o QR Code')
+    await openIt()
     expect(await screen.findByRole('button', { name: 'Copiar código' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: /^Pedido no app/ })).toBeNull()
     expect(screen.queryByRole('group', { name: 'Como autorizar' })).toBeNull()

@@ -36,7 +36,7 @@ export const pixAutomaticoMessages = {
 } as const
 
 /** The line atop Pagamentos opens the section below the list (a window event: both are lazy). */
-const openPixAutomatico = 'pix-automatico:open'
+export const openPixAutomatico = 'pix-automatico:open'
 
 type Props = {
   source: PixAutomaticoSource
@@ -68,12 +68,25 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
   // was started on this screen (audit 9: 600 px under the list). A link's page shows it whole.
   const [open, setOpen] = useState(false)
   const whole = byLink || open
+  const heading = useRef<HTMLHeadingElement>(null)
+  // Opened from the line atop the list: once drawn, brought into view with the focus on it.
+  const [reveal, setReveal] = useState(false)
   useEffect(() => {
-    const show = () => setOpen(true)
+    const show = () => {
+      setOpen(true)
+      setReveal(true)
+    }
     window.addEventListener(openPixAutomatico, show)
     return () => window.removeEventListener(openPixAutomatico, show)
   }, [])
-  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    if (!reveal || !whole) return
+    setReveal(false)
+    document
+      .getElementById('pix-automatico-title')
+      ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
+    heading.current?.focus({ preventScroll: true })
+  }, [reveal, whole])
   const status = view?.status
   // After a tap changes the state, focus goes to the state's heading (the button tapped is gone);
   // a QR swapped for a request to the bank (or back) is a new authorization, still CRIADA.
@@ -126,6 +139,9 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
   if (data && !data.view && !data.canEnrol) return null
   // A link's page offers it only where the server can: a failed read there says nothing.
   if (byLink && error && !view) return null
+  // Waiting for her, unopened: the line atop the list says it and opens it (audit 10 read
+  // "Ver o pedido" twice on one screen).
+  if (!byLink && status === 'CRIADA' && !whole) return null
 
   return (
     <section
@@ -165,9 +181,9 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
       )}
       {/* What she authorizes first, then how: the two ways as two choices, each saying what it
           does with what is due now (the audit found them a paragraph and two look-alike buttons). */}
-      {view && (status === 'CRIADA' || status === 'APROVADA') && !whole && (
+      {view && status === 'APROVADA' && !whole && (
         <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
-          {status === 'APROVADA' ? 'Ver detalhes' : view.request ? 'Ver o pedido' : 'Ver o QR Code'}
+          Ver detalhes
         </Button>
       )}
       {showTerms && whole && <Terms view={view} />}
@@ -396,14 +412,8 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
   const { data } = usePixAutomatico(source)
   const view = data?.view
   if (view?.status !== 'CRIADA') return null
-  const show = () => {
-    window.dispatchEvent(new Event(openPixAutomatico))
-    const heading = document.getElementById('pix-automatico-title')
-    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-    heading?.parentElement?.querySelector<HTMLElement>('h3[tabindex="-1"]')?.focus({
-      preventScroll: true,
-    })
-  }
+  // The section under the list opens, and brings itself into view.
+  const show = () => window.dispatchEvent(new Event(openPixAutomatico))
   return (
     <p className={styles.pending} role="status">
       <span>
