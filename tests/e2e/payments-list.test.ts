@@ -67,11 +67,18 @@ describeBrowser('payments list', () => {
     await expectVisible(page.getByText('Sujeito a acréscimos'))
     await expectNoAxeViolations(page)
 
-    await expectVisible(page.getByRole('button', { name: 'Adicionar ao calendário' }))
+    // The calendar is the contract's (in its card), so the tabs sit where they were on every tab.
+    const contract = page.getByRole('region', { name: 'Contrato' })
+    await expectVisible(contract.getByRole('button', { name: 'Adicionar ao calendário' }))
+    // Where on the page (not the window, which the tap may scroll).
+    const tabsAt = () =>
+      page
+        .getByRole('tablist')
+        .evaluate((list) => list.getBoundingClientRect().top + window.scrollY)
+    const onTodos = await tabsAt()
     await page.getByRole('tab', { name: 'Pagos' }).click()
     expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBe(3)
-    // What is paid has nothing to put in a calendar.
-    expect(await page.getByRole('button', { name: 'Adicionar ao calendário' }).count()).toBe(0)
+    expect(await tabsAt()).toBe(onTodos)
     await page.getByRole('tab', { name: 'Vencidos' }).click()
     expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBe(1)
     await expectVisible(page.getByText('VENCIDO', { exact: true }))
@@ -99,6 +106,9 @@ describeBrowser('payments list', () => {
     await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
     await expectVisible(page.getByText(/pagar e adicionar ao calendário precisam de internet/))
     expect(await page.getByRole('button', { name: 'Pagar parcela 5' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).isDisabled()).toBe(
+      true,
+    )
     await expectVisible(page.getByText('Sem conexão — mostrando dados salvos'))
   })
 

@@ -75,16 +75,18 @@ function Payments() {
         paying={sendLink.isPending}
         onPay={(ids) => sendLink.mutate(ids, { onSuccess: (url) => window.location.assign(url) })}
         onReceipt={(instalment) => void openInstalmentReceipt(contractId, instalment)}
-        switchContract={<SwitchContract />}
-        actions={
+        contractActions={
           <>
-            <Suspense>
-              <PixAutomaticoPending source={{ contractId }} />
-            </Suspense>
+            <SwitchContract />
             {instalments?.some((instalment) => instalment.status !== 'PAID') && (
               <CalendarButton contractId={contractId} online={online} />
             )}
           </>
+        }
+        actions={
+          <Suspense>
+            <PixAutomaticoPending source={{ contractId }} />
+          </Suspense>
         }
         after={
           <Suspense>

@@ -40,9 +40,12 @@ type Props = {
   onPay: (ids: string[]) => void
   /** Beyond the spec: a paid instalment's receipt (kept on the device, opens offline too). */
   onReceipt: (instalment: PaymentOrder) => void
-  /** In the contract's card: the way to another contract, when there is one. */
-  switchContract?: ReactNode
-  /** Under the contract: what the screen offers for the whole list ("Adicionar ao calendário"). */
+  /**
+   * In the contract's card, on every tab: what is the contract's, not the tab's (the way to
+   * another contract, "Adicionar ao calendário"), so the tabs never move (audit 10).
+   */
+  contractActions?: ReactNode
+  /** Under the contract: what is about what is still to pay (a waiting authorization). */
   actions?: ReactNode
   /**
    * Under the list: what arrives after it (the Pix Automático section, loaded on its own) goes
@@ -61,7 +64,7 @@ export function InstalmentList({
   paying,
   onPay,
   onReceipt,
-  switchContract,
+  contractActions,
   actions,
   after,
 }: Props) {
@@ -98,7 +101,7 @@ export function InstalmentList({
         <div>
           <h2>{contractName}</h2>
           <p>Nº {contractNumber ?? '---'}</p>
-          {switchContract}
+          {contractActions && <div className={styles.contractActions}>{contractActions}</div>}
         </div>
         {instalments.length > 0 && (
           <DueSummary due={due} online={online} paying={paying} onPay={pay} />
@@ -110,7 +113,7 @@ export function InstalmentList({
           de internet.
         </p>
       )}
-      {/* The calendar and a waiting authorization are about what is still to pay: not on Pagos. */}
+      {/* A waiting authorization is about what is still to pay: not on Pagos. */}
       {tab !== 'PAID' && actions}
       <Tabs label="Filtrar parcelas" tabs={instalmentTabs} selected={tab} onSelect={selectTab}>
         <div className={styles.columns} aria-hidden="true">
@@ -170,7 +173,7 @@ export function InstalmentList({
           })}
         </div>
       </Tabs>
-      {/* Like the calendar: about what is still to pay, so not under Pagos (audit 9). */}
+      {/* About what is still to pay, so not under Pagos (audit 9). */}
       {tab !== 'PAID' && after}
       {/* Room under the last card, so the bar never covers it. */}
       {chosen.length > 0 && (
@@ -292,6 +295,8 @@ function InstalmentRow({
             type="checkbox"
             className={styles.check}
             checked={ticked}
+            // With no signal nothing can be paid: nothing to pick for it either (audit 10).
+            disabled={!online}
             onChange={() => onToggle(instalment.id)}
             aria-label={`Selecionar parcela ${number}`}
           />
