@@ -27,6 +27,7 @@ describe('DuePanel: nothing owed', () => {
     render([paid])
     expect(await screen.findByRole('heading', { name: 'Tudo em dia' })).toBeTruthy()
     expect(screen.getByText('Nenhuma parcela em aberto.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Ver parcelas' })).toBeTruthy()
   })
 
   it('no instalment at all: says so, never "Tudo em dia"', async () => {
@@ -34,5 +35,7 @@ describe('DuePanel: nothing owed', () => {
     expect(await screen.findByRole('heading', { name: 'Nenhuma parcela' })).toBeTruthy()
     expect(screen.getByText('Este contrato ainda não tem parcelas lançadas.')).toBeTruthy()
     expect(screen.queryByText('Tudo em dia')).toBeNull()
+    // Nothing to see in Pagamentos yet: no way there from here.
+    expect(screen.queryByRole('link', { name: 'Ver parcelas' })).toBeNull()
   })
 })

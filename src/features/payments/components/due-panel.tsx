@@ -68,9 +68,12 @@ export function DuePanel({ instalments, online, paying, onPay }: Props) {
               : 'Este contrato ainda não tem parcelas lançadas.'}
           </p>
         </div>
-        <Link to="/search" className={styles.more}>
-          Ver parcelas
-        </Link>
+        {/* No instalment yet: nothing to see in Pagamentos (audit 10). */}
+        {instalments.length > 0 && (
+          <Link to="/search" className={styles.more}>
+            Ver parcelas
+          </Link>
+        )}
       </section>
     )
   const overdue = due.kind === 'overdue'
