@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
-import { formatMasked, masks } from '../../../lib/masks'
+import { addressLine } from '../../../lib/address'
+import { masks } from '../../../lib/masks'
 import formStyles from '../../../ui/form.module.css'
 import { Field, MaskedField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
@@ -95,10 +96,7 @@ export function AddressFields({ state }: { state: AddressState }) {
     return (
       <fieldset className={`${styles.box} ${styles.fieldsetBox}`}>
         <legend>Endereço de cobrança</legend>
-        <p style={{ margin: 0 }}>
-          {address.street}, {address.number} · {address.neighborhood} · {address.city}/
-          {address.state} · CEP {formatMasked(address.cep, masks.cep)}
-        </p>
+        <p style={{ margin: 0 }}>{addressLine(address)}</p>
       </fieldset>
     )
   return (

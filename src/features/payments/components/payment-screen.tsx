@@ -161,15 +161,11 @@ function PaymentLink({
   const adjustments = adjustmentsFor(link.payment_adjustment, link.chanel)
   const tabs: Array<TabItem<Method>> = methods
     .filter((method) => link.valid_payment_types[method.key])
-    .map((method) => ({
-      key: method.key,
-      label: method.label,
-      hint: tabLabel(adjustments, method.typePayment, link.fixed_installments),
+    .map((method) => {
+      const hint = tabLabel(adjustments, method.typePayment, link.fixed_installments)
       // 'Até 2x c/ juros' costs more: not in the offers' green (audit 9).
-      hintCosts: tabLabel(adjustments, method.typePayment, link.fixed_installments)?.endsWith(
-        'c/ juros',
-      ),
-    }))
+      return { key: method.key, label: method.label, hint, hintCosts: hint?.endsWith('c/ juros') }
+    })
   const [selected, setSelected] = useState<Method | undefined>(tabs[0]?.key)
   // The option chosen on each tab lives here, so the lead's "Você paga" says what the tap takes.
   const [chosen, setChosen] = useState<Partial<Record<Method, number>>>({})

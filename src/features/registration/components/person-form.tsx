@@ -2,6 +2,7 @@ import { useBlocker } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DependentType, Person } from '../../../../contract/contracts'
 import { genders } from '../../../../contract/registration'
+import { addressLine } from '../../../lib/address'
 import { formatMasked, type MaskSpec, masks } from '../../../lib/masks'
 import type { OutboxRow } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
@@ -642,20 +643,6 @@ function startingValues(who: Who, person: Person | null, holderAddress: FormValu
     ...values,
     ...Object.fromEntries(addressFields.map((key) => [key, holderAddress[key]])),
   }
-}
-
-/** "Avenida Paulista, 1000, Apto 12 · Bela Vista · São Paulo/SP · CEP 01310-100". */
-function addressLine(values: FormValues): string {
-  const street = [values.street, values.number, values.complement]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(', ')
-  const city = [values.city, values.state]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join('/')
-  const cep = values.cep.trim() ? `CEP ${formatMasked(values.cep.trim(), masks.cep)}` : ''
-  return [street, values.neighborhood.trim(), city, cep].filter(Boolean).join(' · ')
 }
 
 /** What a masked field takes, shown while it is empty (issue 27). */
