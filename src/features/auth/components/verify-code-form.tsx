@@ -172,29 +172,43 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
       {!notice && (
         <div className={styles.field}>
           <label htmlFor={codeId}>Código de entrada</label>
-          <input
-            id={codeId}
-            ref={input}
-            className={`${styles.input} ${styles.code}`}
-            name="code"
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="[0-9]{6}"
-            maxLength={codeLength}
-            // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
-            autoFocus
-            value={code}
-            readOnly={busy || blocked}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(event) => {
-              // Digits only, and the form submits itself as soon as all six are there (spec §5).
-              const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
-              setCode(digits)
-              if (digits.length === codeLength) submit(digits)
-            }}
-          />
+          {/* One real input (paste, SMS autofill and screen readers see one field of six digits),
+              drawn as six boxes that show the digits typed so far (audit 10). */}
+          <div className={styles.codeCells}>
+            <input
+              id={codeId}
+              ref={input}
+              className={styles.code}
+              name="code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={codeLength}
+              // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
+              autoFocus
+              value={code}
+              readOnly={busy || blocked}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={describedBy}
+              onChange={(event) => {
+                // Digits only, and the form submits itself as soon as all six are there (spec §5).
+                const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
+                setCode(digits)
+                if (digits.length === codeLength) submit(digits)
+              }}
+            />
+            {Array.from({ length: codeLength }, (_, at) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed places
+                key={at}
+                aria-hidden="true"
+                data-next={at === Math.min(code.length, codeLength - 1) || undefined}
+              >
+                {code[at]}
+              </span>
+            ))}
+          </div>
           {/* A refusal's box says what to do instead. */}
           {!error && (
             <p id={hintId} className={styles.hint}>
