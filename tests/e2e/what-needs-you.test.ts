@@ -65,10 +65,10 @@ describeBrowser('screens that lead with what needs the person', () => {
     ])
     // Its card leads with what it costs today, as the summary; the spec's price and label follow.
     await expectText(rows.nth(0).locator('strong'), 'R$ 194,33')
-    await expectVisible(rows.nth(0).getByText('Atualizado hoje', { exact: true }))
+    await expectVisible(rows.nth(0).getByText('Com multa e juros', { exact: true }))
     await expectVisible(rows.nth(0).getByText('R$ 189,90', { exact: true }))
     await expectVisible(rows.nth(0).getByText('Sujeito a acréscimos'))
-    expect(await rows.nth(1).getByText('Atualizado hoje', { exact: true }).count()).toBe(0)
+    expect(await rows.nth(1).getByText('Com multa e juros', { exact: true }).count()).toBe(0)
     await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
     await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
     // A paid one says when, under its amount.

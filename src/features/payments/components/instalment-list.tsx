@@ -324,7 +324,7 @@ function InstalmentRow({
         // spec's price and label follow, on one line (issue 27).
         <div className={`${styles.price} ${styles.priceToday}`}>
           <strong>{formatMoney(owedOn(instalment, today))}</strong>
-          <span className={styles.todayLabel}>Atualizado hoje</span>
+          <span className={styles.todayLabel}>Com multa e juros</span>
           <span className={styles.base}>
             <span>{formatMoney(price.amount)}</span>
             <span className={styles.baseDot}> · </span>
