@@ -178,7 +178,16 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     await page.waitForURL(/\/pagamento\?code=/)
     const code = new URL(page.url()).searchParams.get('code') ?? ''
     await page.getByRole('tab', { name: /Recorrência/ }).click()
-    // Under the card's recurrence, the same authorization as on Pagamentos, with no card.
+    // The tab's two ways are a choice: the card's form first; Pix Automático instead of it.
+    const way = page.getByRole('group', { name: 'Como cobrar as próximas parcelas' })
+    expect(await way.getByRole('radio', { name: /^Cartão de crédito/ }).isChecked()).toBe(true)
+    await expectVisible(page.getByLabel('Número do cartão'))
+    expect(await section().count()).toBe(0)
+    await way.getByRole('radio', { name: /^Pix Automático/ }).check()
+    expect(await page.getByLabel('Número do cartão').count()).toBe(0)
+    // The lead's "Você paga" was the card's price: not this way's.
+    expect(await page.getByText('Você paga').count()).toBe(0)
+    // The same authorization as on Pagamentos, with no card.
     await section().getByRole('button', { name: 'Ativar débito automático' }).click()
     await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
     await expectVisible(

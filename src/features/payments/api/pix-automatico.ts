@@ -64,9 +64,10 @@ async function readPixAutomatico(
  * The authorization, read again every few seconds while it waits for the holder's bank (CRIADA),
  * so the screen moves by itself when it is approved or refused there.
  */
-export function usePixAutomatico(source: PixAutomaticoSource) {
+export function usePixAutomatico(source: PixAutomaticoSource, { enabled = true } = {}) {
   return useQuery({
     queryKey: pixAutomaticoKeys.of(source),
+    enabled,
     queryFn: ({ signal }) => readPixAutomatico(source, signal),
     refetchInterval: (query) =>
       query.state.data?.view?.status === 'CRIADA' ? pixAutomaticoWatchMs : false,

@@ -16,6 +16,7 @@ import { type TabItem, Tabs } from '../../../ui/tabs'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useOnline } from '../../../ui/use-online'
 import { paymentLinkQueryOptions } from '../api/checkout'
+import { usePixAutomatico } from '../api/pix-automatico'
 import {
   adjustmentsFor,
   type MethodPrice,
@@ -148,6 +149,47 @@ function PixAutomaticoOnLink({ code, online }: { code: string; online: boolean }
   )
 }
 
+type RecurrenceWay = 'card' | 'pix'
+
+/** The Recorrência tab's two ways, as a choice of two (the card's is the spec's, and first). */
+function RecurrenceWays({
+  way,
+  onChange,
+}: {
+  way: RecurrenceWay
+  onChange: (way: RecurrenceWay) => void
+}) {
+  const name = useId()
+  const ways: Array<{ key: RecurrenceWay; title: string; detail: string }> = [
+    { key: 'card', title: 'Cartão de crédito', detail: 'Cobrado no cartão a cada vencimento.' },
+    {
+      key: 'pix',
+      title: 'Pix Automático',
+      detail: 'Cobrado na sua conta, autorizado uma vez no app do banco.',
+    },
+  ]
+  return (
+    <fieldset className={`${styles.choices} ${styles.recurrenceWays}`}>
+      <legend>Como cobrar as próximas parcelas</legend>
+      {ways.map((item) => (
+        <label key={item.key} className={styles.choice}>
+          <input
+            type="radio"
+            name={name}
+            value={item.key}
+            checked={item.key === way}
+            onChange={() => onChange(item.key)}
+          />
+          <span>
+            <strong>{item.title}</strong>
+            <span className={styles.wayLine}>{item.detail}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
 function PaymentLink({
   code,
   link,
@@ -179,6 +221,17 @@ function PaymentLink({
       link.fixed_installments,
       chosen[method] ?? 0,
     )
+  // Where the link allows a recurrence, the server may also offer Pix Automático on it.
+  const pixAutomatico = usePixAutomatico(
+    { linkCode: code },
+    { enabled: online && !swap && link.valid_payment_types.recurrence },
+  )
+  const pixOffered = Boolean(pixAutomatico.data?.view || pixAutomatico.data?.canEnrol)
+  const [way, setWay] = useState<RecurrenceWay>()
+  // One already asked for or on: it is what the tab shows first.
+  const pixStatus = pixAutomatico.data?.view?.status
+  const recurrenceWay: RecurrenceWay =
+    way ?? (pixStatus === 'CRIADA' || pixStatus === 'APROVADA' ? 'pix' : 'card')
   const submission = useSubmission()
   const address = useAddress(link)
   const needsAddress = link.need_fill_person_fields === 'true'
@@ -189,21 +242,28 @@ function PaymentLink({
       case 'pix':
         return <PixPanel {...common} />
       case 'credit':
-      case 'recurrence':
+      case 'recurrence': {
+        const card = (
+          <CardPanel
+            key={method}
+            {...common}
+            mode={method === 'credit' ? 'CREDIT' : 'RECURRENCE'}
+            installments={byMethod(method).installments}
+            onInstallments={choose(method)}
+            address={address}
+            showAddress={needsAddress}
+          />
+        )
+        if (method === 'credit' || !pixOffered) return card
+        // Two ways to be charged at each due date, one at a time (audit 10 read the card's form
+        // and the Pix authorization stacked as one long form).
         return (
           <>
-            <CardPanel
-              key={method}
-              {...common}
-              mode={method === 'credit' ? 'CREDIT' : 'RECURRENCE'}
-              installments={byMethod(method).installments}
-              onInstallments={choose(method)}
-              address={address}
-              showAddress={needsAddress}
-            />
-            {method === 'recurrence' && <PixAutomaticoOnLink code={code} online={online} />}
+            <RecurrenceWays way={recurrenceWay} onChange={setWay} />
+            {recurrenceWay === 'card' ? card : <PixAutomaticoOnLink code={code} online={online} />}
           </>
         )
+      }
       case 'boleto_pix':
         return (
           <BoletoPanel
@@ -237,7 +297,9 @@ function PaymentLink({
               // The Pix tab's own panel says its price (spec §5's "Valor pagando via PIX"):
               // the lead does not say it a second time (audit 10).
               pay={
-                selected && selected !== 'pix'
+                selected &&
+                selected !== 'pix' &&
+                !(selected === 'recurrence' && pixOffered && recurrenceWay === 'pix')
                   ? {
                       where: payingWhere[selected],
                       price: byMethod(selected),

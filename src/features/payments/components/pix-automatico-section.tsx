@@ -226,8 +226,7 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
           <>
             {!view && <p>{pixAutomaticoMessages.what}</p>}
             <Button
-              // On the link the card's own button leads: this other way is a quiet one (audit 8).
-              variant={byLink ? 'text' : 'primary'}
+              // On the link it is the way chosen over the card's (audit 10): its one action.
               busy={enrol.isPending}
               disabled={!online}
               onClick={() => start()}
