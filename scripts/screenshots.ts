@@ -67,8 +67,15 @@ async function shoot(
     await page.mouse.move(0, 0)
     const viewport = page.viewportSize()
     const height = await page.evaluate(() => document.documentElement.scrollHeight)
-    if (viewport && height > viewport.height && !firstScreen)
+    if (viewport && height > viewport.height && !firstScreen) {
       await page.setViewportSize({ width: viewport.width, height })
+      // What the page does about its new height (a sticky button's band, observed) lands in the
+      // next frames: the picture is of the page after them.
+      await page.evaluate(
+        () =>
+          new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(0)))),
+      )
+    }
     await page.screenshot({ path: resolve(out, `${name}.png`) })
     if (viewport) await page.setViewportSize(viewport)
     written += 1
@@ -171,11 +178,20 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
       await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
       await settle(page, 'Pagamento')
       await page.getByRole('tab', { name: tab }).click()
-      // Recorrência also offers Pix Automático, fetched when the tab first shows it.
+      // Recorrência also offers Pix Automático, known when the tab first shows.
+      // (An authorization asked for in an earlier capture would open it: the card's, here.)
       if (screen === 'pagamento-recorrencia')
-        await page.getByRole('region', { name: 'Débito automático via Pix' }).waitFor()
+        await page.getByRole('radio', { name: /^Cartão de crédito/ }).check()
       await settle(page)
     })
+  await shoot(page, name('pagamento-recorrencia-pix'), async () => {
+    await page.goto(`${base}/pagamento?code=B2B-ANA-0005`)
+    await settle(page, 'Pagamento')
+    await page.getByRole('tab', { name: /^Recorrência/ }).click()
+    await page.getByRole('radio', { name: /^Pix Automático/ }).check()
+    await page.getByRole('region', { name: 'Débito automático via Pix' }).waitFor()
+    await settle(page)
+  })
   // The card tab as it first shows: its pay button at the screen's foot on a phone.
   await shoot(
     page,
