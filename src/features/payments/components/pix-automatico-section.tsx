@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, useState } from 'react'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
-import { formatMoney } from '../../../lib/money'
+import { formatMoney, moneyInText } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
@@ -291,9 +291,9 @@ function WayChoice({
       title: 'Ler um QR Code',
       detail:
         due !== null
-          ? `Autoriza e já paga ${formatMoney(due)} do que venceu.${
+          ? `Autoriza e já paga ${moneyInText(due)} do que venceu.${
               owedNow !== undefined && owedNow > due
-                ? ` São ${formatMoney(owedNow)} hoje, menos o desconto do Pix.`
+                ? ` São ${moneyInText(owedNow)} hoje, menos o desconto do Pix.`
                 : ''
             }`
           : 'Autorize lendo o código no app do seu banco; se houver parcela vencida, ela é paga junto.',
