@@ -123,3 +123,9 @@ export const QrIcon = ({ size = 20 }: IconProps) => (
     <path d="M3 3h7v7H3zM14 3h7v7h-7zM3 14h7v7H3zM14 14h3v3h-3zM20 14v.01M14 20h.01M17 17h4v4h-4" />
   </Svg>
 )
+
+export const CheckIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M20 6 9 17l-5-5" />
+  </Svg>
+)
