@@ -305,6 +305,8 @@ function PaymentLink({
                       price: byMethod(selected),
                       // A recurrence charges this one now and the next ones at their dates.
                       once: selected === 'recurrence' ? 'cobrada agora' : 'à vista',
+                      // The card's pay button, held at a phone's foot, says the same amount.
+                      saidByButton: selected === 'credit' || selected === 'recurrence',
                     }
                   : null
               }
@@ -377,7 +379,7 @@ function ChargeLead({
   pay,
 }: {
   link: PaymentLinkData
-  pay: { where: string; price: MethodPrice; once: string } | null
+  pay: { where: string; price: MethodPrice; once: string; saidByButton: boolean } | null
 }) {
   const numbers = link.installment
     .split(',')
@@ -406,7 +408,10 @@ function ChargeLead({
       {/* The one figure that matters, by the tab and option chosen: the Total above is the
           charge's, each way then takes off or adds its own (the audit found them disagreeing). */}
       {pay && (
-        <div className={styles.youPay} aria-live="polite">
+        <div
+          className={`${styles.youPay} ${pay.saidByButton ? styles.youPayDesktop : ''}`}
+          aria-live="polite"
+        >
           <p>
             Você paga <span className={styles.youPayWhere}>{pay.where}</span>
           </p>
