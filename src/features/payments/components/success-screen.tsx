@@ -52,7 +52,14 @@ export function SuccessScreen({
       {text === boletoSuccess && <IssuedBoletos />}
       {code && <PaidSummary code={code} />}
       {code && (
-        <Button variant="secondary" onClick={() => void openLinkReceipt(code)}>
+        // Logged out, the receipt is what is left to do here: the one filled button, as wide as
+        // the summary above it (audit 11); logged in, the way back to the list leads.
+        <Button
+          variant={loggedIn ? 'secondary' : 'primary'}
+          block={!loggedIn}
+          className={loggedIn ? undefined : styles.receiptAction}
+          onClick={() => void openLinkReceipt(code)}
+        >
           Baixar comprovante
         </Button>
       )}
