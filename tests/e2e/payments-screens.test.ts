@@ -172,6 +172,10 @@ describeBrowser('payments: screens on a phone', () => {
     )
     expect(await top(qr)).toBeLessThan(await top(copy))
     expect(await top(copy)).toBeLessThan(await top(verify))
+    // Its money rows show on a computer: the toggle names the contract's rows it adds.
+    await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
+    await expectVisible(page.getByText('Descrição'))
+    await expectVisible(page.getByRole('button', { name: 'Ocultar dados do contrato' }))
   })
 
   it('a link opened cold shows its screen before any script runs, and the app takes it over with nothing in between', async () => {

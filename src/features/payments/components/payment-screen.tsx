@@ -495,7 +495,12 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
           aria-controls={detailsId}
           onClick={() => setOpen((value) => !value)}
         >
-          {open ? 'Ocultar detalhes' : 'Ver detalhes'}
+          {/* On a desktop the money rows already show: it adds the contract's rows only, and
+              says so (audit 11 read "Ver detalhes" beside an open breakdown). */}
+          <span className={styles.onPhone}>{open ? 'Ocultar detalhes' : 'Ver detalhes'}</span>
+          <span className={styles.onDesktop}>
+            {open ? 'Ocultar dados do contrato' : 'Ver dados do contrato'}
+          </span>
         </button>
       </div>
       <dl
