@@ -104,6 +104,15 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       // The menu's glyph ends where the page ends.
       const menu = await boxOf(header.getByRole('button', { name: 'Menu' }).locator('svg'))
       expect(Math.abs(menu.x + menu.width - (main.x + main.width))).toBeLessThanOrEqual(2)
+      // Without the navigation (a payment link opened from the profile) the logo starts where
+      // the page does and the back arrow still follows it (audit 11 saw it jump before it).
+      await page.getByRole('button', { name: /^Pagar parcela/ }).click()
+      await page.waitForURL(/\/pagamento\?code=/)
+      const page2 = await boxOf(page.getByRole('main'))
+      const logo2 = await boxOf(header.locator('img').first())
+      const back2 = await boxOf(header.getByRole('button', { name: 'Voltar' }).locator('svg'))
+      expect(Math.abs(logo2.x - page2.x)).toBeLessThanOrEqual(2)
+      expect(back2.x).toBeGreaterThan(logo2.x + logo2.width)
     })
 
     it('reads the profile card in two full columns: the person under the photo, then the contract', async () => {
