@@ -203,11 +203,8 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
             <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
           </label>
           <div className={styles.actions}>
-            {!small && (
-              <Button variant="secondary" onClick={copy}>
-                Copiar código
-              </Button>
-            )}
+            {/* The one filled action, as on a phone (audit 11: two outlined buttons, no lead). */}
+            {!small && <Button onClick={copy}>Copiar código</Button>}
             {canShare && (
               <Button
                 variant="secondary"
