@@ -108,6 +108,9 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       // the page does and the back arrow still follows it (audit 11 saw it jump before it).
       await page.getByRole('button', { name: /^Pagar parcela/ }).click()
       await page.waitForURL(/\/pagamento\?code=/)
+      // Measured on the app's own screen, once it has taken over the server's rendered one
+      // (which it replaces, header and all).
+      await appIsLive(page)
       const page2 = await boxOf(page.getByRole('main'))
       const logo2 = await boxOf(header.locator('img').first())
       const back2 = await boxOf(header.getByRole('button', { name: 'Voltar' }).locator('svg'))
