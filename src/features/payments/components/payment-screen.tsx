@@ -254,13 +254,18 @@ function PaymentLink({
             showAddress={needsAddress}
           />
         )
-        if (method === 'credit' || !pixOffered) return card
+        if (method === 'credit') return card
         // Two ways to be charged at each due date, one at a time (audit 10 read the card's form
-        // and the Pix authorization stacked as one long form).
+        // and the Pix authorization stacked as one long form). The card's form keeps its place
+        // in the tree when the choice appears, so nothing typed in it is lost.
         return (
           <>
-            <RecurrenceWays way={recurrenceWay} onChange={setWay} />
-            {recurrenceWay === 'card' ? card : <PixAutomaticoOnLink code={code} online={online} />}
+            {pixOffered && <RecurrenceWays way={recurrenceWay} onChange={setWay} />}
+            {recurrenceWay === 'card' || !pixOffered ? (
+              card
+            ) : (
+              <PixAutomaticoOnLink code={code} online={online} />
+            )}
           </>
         )
       }
