@@ -11,6 +11,11 @@ const kept: Tap[] = []
 /** What a tap is kept for: the controls of a screen. */
 const tappable = 'button, a, [role="tab"], label'
 let stopListening = () => {}
+/**
+ * A press on a control not yet released into a click. When the app takes over in between, the
+ * control pressed leaves the page and the browser clicks nothing on release: `finishPress` does.
+ */
+let pressed: (Tap & { pointer: string }) | undefined
 let heldForm: HTMLFormElement | undefined
 /** What has the focus in the early screen (a field, a button, a link), until it is left. */
 let focused: HTMLElement | undefined
@@ -46,10 +51,22 @@ export function keepEarlyTaps(root: Element) {
   // the app would pull the app's chunk in before the first paint; scripts/chunk-graph.ts says so.)
   const holdLinks = root.hasAttribute('data-painted')
   const onClick = (event: Event) => {
+    pressed = undefined
     const target = (event.target as Element | null)?.closest(tappable)
     const place = target ? placeOf(root, target) : null
     if (target && place) kept.push({ place, what: identity(target) })
     if (holdLinks && place && target instanceof HTMLAnchorElement) event.preventDefault()
+  }
+  const onPointerDown = (event: Event) => {
+    if (!(event instanceof PointerEvent)) return
+    const target = event.isPrimary ? (event.target as Element | null)?.closest(tappable) : null
+    const place = target ? placeOf(root, target) : null
+    pressed =
+      target && place ? { place, what: identity(target), pointer: event.pointerType } : undefined
+  }
+  // Released on the server's screen (its click, if any, is kept by onClick) or given up.
+  const onPressOver = () => {
+    pressed = undefined
   }
   // A form sent before the app runs would be the server's plain GET, a reload that loses the
   // tap: held instead, its button's tap replays on the app's form (which sends it as the app
@@ -74,6 +91,9 @@ export function keepEarlyTaps(root: Element) {
   stopListening = () => listening.abort()
   const options = { capture: true, signal: listening.signal }
   root.addEventListener('click', onClick, options)
+  root.addEventListener('pointerdown', onPointerDown, options)
+  document.addEventListener('pointerup', onPressOver, options)
+  document.addEventListener('pointercancel', onPressOver, options)
   root.addEventListener('submit', onSubmit, options)
   root.addEventListener('focusin', onFocusIn, options)
   root.addEventListener('focusout', onFocusOut, options)
@@ -84,7 +104,9 @@ export function keepEarlyTaps(root: Element) {
       if (!(next instanceof Element)) return
       carryOverFields(root, next)
       carryOverFocus(root, next)
+      const press = pressed
       replayEarlyTaps(next)
+      if (press) finishPress(next, press)
     },
     { once: true },
   )
@@ -174,6 +196,55 @@ export function letFormsGo() {
   form?.submit()
 }
 
+/** The app's control at `place`, where it is the one tapped, or else the one such control. */
+function sameControl(root: Element, { place, what }: Tap): HTMLElement | undefined {
+  let element: Element | undefined = root
+  for (const index of place) element = element?.children[index]
+  if (!element || identity(element) !== what) {
+    // The app's screen differs from the server's before that place (its data changed, or it
+    // shows something only a browser can know): the same control elsewhere, if only one.
+    const same = [...root.querySelectorAll(tappable)].filter((other) => identity(other) === what)
+    element = same.length === 1 ? same[0] : undefined
+  }
+  return element instanceof HTMLElement ? element : undefined
+}
+
+/**
+ * A press made on the server's screen and released on the app's: released on the same control,
+ * it is the tap it began. A mouse's click comes with its release, in the same dispatch, to the
+ * element both were on, which is none here: a task later, a control that got no click gets it.
+ * (A finger's tap is hit where it is lifted, on the app's control, so nothing is added there,
+ * unless it has not come a moment later.) Another press first, and the first is over.
+ */
+function finishPress(root: Element, press: Tap & { pointer: string }) {
+  const control = sameControl(root, press)
+  if (!control) return
+  const over = new AbortController()
+  const options = { capture: true, signal: over.signal }
+  let clicked = false
+  document.addEventListener('pointerdown', () => over.abort(), options)
+  document.addEventListener('pointercancel', () => over.abort(), options)
+  document.addEventListener(
+    'click',
+    (event) => {
+      if (event.target instanceof Node && control.contains(event.target)) clicked = true
+    },
+    options,
+  )
+  document.addEventListener(
+    'pointerup',
+    (event) => {
+      const onControl = event.target instanceof Node && control.contains(event.target)
+      const wait = press.pointer === 'touch' ? 500 : 0
+      setTimeout(() => {
+        over.abort()
+        if (onControl && !clicked && control.isConnected) control.click()
+      }, wait)
+    },
+    options,
+  )
+}
+
 /**
  * Once the app's markup is in the page: taps the same places of it, once, where the element there
  * is the one tapped (the same kind, the same words), or else on the one control of that kind and
@@ -183,15 +254,5 @@ export function letFormsGo() {
 function replayEarlyTaps(root: Element) {
   stopListening()
   heldForm = undefined
-  for (const { place, what } of kept.splice(0)) {
-    let element: Element | undefined = root
-    for (const index of place) element = element?.children[index]
-    if (!element || identity(element) !== what) {
-      // The app's screen differs from the server's before that place (its data changed, or it
-      // shows something only a browser can know): the same control elsewhere, if only one.
-      const same = [...root.querySelectorAll(tappable)].filter((other) => identity(other) === what)
-      element = same.length === 1 ? same[0] : undefined
-    }
-    if (element instanceof HTMLElement) element.click()
-  }
+  for (const tap of kept.splice(0)) sameControl(root, tap)?.click()
 }

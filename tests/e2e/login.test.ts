@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
+import { appIsLive } from '../helpers/device'
 import { expectText, expectVisible } from '../helpers/expect'
 import { holdTheApp } from '../helpers/held-app'
 import { browserJourney } from '../helpers/journey'
@@ -79,6 +80,49 @@ describeBrowser('passwordless login', () => {
     expect(documents.filter((url) => url.includes('/login?'))).toEqual([])
     expect((await latestMessage(server.url, 'ana@exemplo.com.br')).code).toMatch(/^\d+$/)
   })
+
+  it("a tap pressed on the server's screen and released on the app's still follows the link", async () => {
+    // The press lands before the app takes over, the release after: the element pressed has
+    // left the page, so the browser clicks nothing (a busy phone's tap, ci36's lost navigation).
+    const app = await holdTheApp(page)
+    await page.goto(`${server.url}/login`, { waitUntil: 'domcontentloaded' })
+    const box = await page.getByRole('link', { name: 'Privacidade' }).boundingBox()
+    if (!box) throw new Error('the Privacidade link has no box')
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+    await page.mouse.down()
+    app.release()
+    await appIsLive(page)
+    await page.mouse.up()
+    await page.waitForURL(`${server.url}/privacidade`)
+    await expectVisible(page.getByRole('heading', { name: 'Privacidade', level: 1 }))
+  })
+
+  for (const pointer of ['mouse', 'finger'] as const)
+    it(`a ${pointer} press on "Enviar Código" before the hand-over, lifted after it, sends the code once`, async () => {
+      const { page } = await journey.newDevice({ hasTouch: pointer === 'finger' })
+      const sent: string[] = []
+      page.on('request', (request) => {
+        if (request.url().endsWith('/client/generate-code')) sent.push(request.method())
+      })
+      const app = await holdTheApp(page)
+      await page.goto(`${server.url}/login`, { waitUntil: 'domcontentloaded' })
+      await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('ana@exemplo.com.br')
+      const box = await page.getByRole('button', { name: 'Enviar Código' }).boundingBox()
+      if (!box) throw new Error('"Enviar Código" has no box')
+      const at = { x: box.x + box.width / 2, y: box.y + box.height / 2 }
+      const cdp = await page.context().newCDPSession(page)
+      if (pointer === 'mouse') {
+        await page.mouse.move(at.x, at.y)
+        await page.mouse.down()
+      } else await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at] })
+      app.release()
+      await appIsLive(page)
+      if (pointer === 'mouse') await page.mouse.up()
+      else await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+      await page.waitForURL(`${server.url}/verify-code?email=ana%40exemplo.com.br`)
+      await expectVisible(page.getByRole('heading', { name: 'Inserir código de entrada' }))
+      expect(sent).toEqual(['POST'])
+    })
 
   it('the same by WhatsApp: the code goes to the holder mobile', async () => {
     await loginThroughScreens(page, server.url, 'ana@exemplo.com.br', 'WhatsApp', '5511987654321')
