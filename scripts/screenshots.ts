@@ -308,31 +308,45 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await settle(page)
   })
   // Débito automático via Pix: the QR (it pays her overdue instalment too), then the request
-  // sent to her bank's app instead (journey 1). Left waiting: the other device's run starts from
-  // that request, so it takes the QR from the "Ler um QR Code" choice.
+  // sent to her bank's app instead (journey 1), in the sheet over the list (audit 11): as the
+  // window shows it. Left waiting: the other device's run starts from that request, so it takes
+  // the QR from the "Ler um QR Code" choice.
   const automatic = page.getByRole('region', { name: 'Débito automático via Pix' })
-  await shoot(page, name('pix-automatico-qr'), async () => {
-    await page.goto(`${server.url}/search`)
-    await settle(page, 'Pagamentos')
-    const prefer = automatic.getByRole('button', { name: /^Ler um QR Code/ })
-    const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
-    // Left waiting by the other device's run: said atop the list, which opens it.
-    const folded = page
-      .getByRole('status')
-      .filter({ hasText: 'aguardando você' })
-      .getByRole('button', { name: /^Ver o (pedido|QR Code)$/ })
-    await prefer.or(ask).or(folded).first().waitFor()
-    if (await folded.isVisible()) await folded.click()
-    await ((await prefer.isVisible()) ? prefer : ask).click()
-    await automatic.getByRole('img', { name: /QR Code/ }).waitFor()
-    await automatic.scrollIntoViewIfNeeded()
-    await settle(page)
-  })
-  await shoot(page, name('pix-automatico-banco'), async () => {
-    await automatic.getByRole('button', { name: /^Pedido no app do/ }).click()
-    await automatic.getByText(/^Enviamos o pedido/).waitFor()
-    await settle(page)
-  })
+  const sheet = page.getByRole('dialog', { name: 'Débito automático via Pix' })
+  await shoot(
+    page,
+    name('pix-automatico-qr'),
+    async () => {
+      await page.goto(`${server.url}/search`)
+      await settle(page, 'Pagamentos')
+      const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
+      // Left waiting by the other device's run: said atop the list, which opens it.
+      const folded = page
+        .getByRole('status')
+        .filter({ hasText: 'aguardando você' })
+        .getByRole('button', { name: /^Ver o (pedido|QR Code)$/ })
+      await ask.or(folded).first().waitFor()
+      await ((await folded.isVisible()) ? folded : ask).click()
+      const prefer = sheet.getByRole('button', { name: /^Ler um QR Code/ })
+      const qr = sheet.getByRole('img', { name: /QR Code/ })
+      await prefer.or(qr).first().waitFor()
+      if ((await prefer.isVisible()) && (await prefer.getAttribute('aria-pressed')) !== 'true')
+        await prefer.click()
+      await qr.waitFor()
+      await settle(page)
+    },
+    { firstScreen: true },
+  )
+  await shoot(
+    page,
+    name('pix-automatico-banco'),
+    async () => {
+      await sheet.getByRole('button', { name: /^Pedido no app do/ }).click()
+      await sheet.getByText(/^Enviamos o pedido/).waitFor()
+      await settle(page)
+    },
+    { firstScreen: true },
+  )
   for (const [screen, tab] of [
     ['payments-overdue-tab', 'vencidos'],
     ['payments-paid-tab', 'pagos'],

@@ -26,6 +26,7 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
   })
 
   const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
+  const sheet = () => page.getByRole('dialog', { name: 'Débito automático via Pix' })
 
   async function authorization() {
     const token = await apiToken(server.url, ana)
@@ -53,13 +54,15 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
   it('authorized once; weeks later the next instalment is charged and shows as paid', async () => {
     await journey.loggedInPage(ana, { path: '/search' })
     await section().getByRole('button', { name: 'Ativar débito automático' }).click()
-    await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
+    await expectVisible(sheet().getByRole('heading', { name: 'Autorize no app do seu banco' }))
     const { idRec, firstDate } = await authorization()
     const approved = await fetch(`${server.url}/sandbox/pix/rec/${idRec}/approve`, {
       method: 'POST',
     })
     expect(approved.status).toBe(200)
-    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectVisible(sheet().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await sheet().getByRole('button', { name: 'Fechar' }).click()
+    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
     // The first instalment the authorization charges is still open.
     const next = page
       .getByRole('tabpanel')

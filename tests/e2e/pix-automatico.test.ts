@@ -29,6 +29,8 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   })
 
   const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
+  /** Its whole, opened over Pagamentos' list (audit 11): a sheet on a phone. */
+  const sheet = () => page.getByRole('dialog', { name: 'Débito automático via Pix' })
 
   /**
    * Ana on Pagamentos, then "Ativar débito automático". With her overdue instalment, the QR to
@@ -40,27 +42,27 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     const ask = section().getByRole('button', { name: 'Ativar débito automático' })
     await expectVisible(ask)
     await ask.click()
-    await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
+    await expectVisible(sheet().getByRole('heading', { name: 'Autorize no app do seu banco' }))
     if (way === 'BANCO') return expectRequestSent()
     await expectQr()
   }
 
   /** Journey 1: the request went to her bank's app (Itaú, as her club knows it); no QR. */
   async function expectRequestSent() {
-    await expectVisible(section().getByText(/^Enviamos o pedido para o app do Itaú\./))
-    await expect.poll(() => section().getByRole('img').count()).toBe(0)
-    expect(await section().getByLabel('Pix copia e cola').count()).toBe(0)
+    await expectVisible(sheet().getByText(/^Enviamos o pedido para o app do Itaú\./))
+    await expect.poll(() => sheet().getByRole('img').count()).toBe(0)
+    expect(await sheet().getByLabel('Pix copia e cola').count()).toBe(0)
     await expectNoAxeViolations(page)
   }
 
   /** The QR, its copia e cola and what she authorizes. */
   async function expectQr() {
     await expectVisible(
-      section().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
+      sheet().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
     )
-    expect(await section().getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201/)
+    expect(await sheet().getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201/)
     // What she authorizes, as the server answered it.
-    const terms = section().getByRole('definition')
+    const terms = sheet().getByRole('definition')
     await expectText(terms.nth(0), /^(até )?R\$ \d/)
     await expectText(terms.nth(1), 'Mensal')
     await expectText(terms.nth(5), /^\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2}$/)
@@ -86,28 +88,40 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   it('asked, approved at the bank (the screen follows by itself), then cancelled', async () => {
     await askForIt()
     await atHerBank('approve')
-    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectVisible(sheet().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
     await expectNoAxeViolations(page)
 
-    await section().getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await sheet().getByRole('button', { name: 'Cancelar débito automático' }).click()
     const dialog = page.getByRole('dialog', { name: 'Cancelar o débito automático?' })
     await expectVisible(dialog)
     await expectNoAxeViolations(page)
     await dialog.getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await expectVisible(
+      sheet().getByText(
+        'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+      ),
+    )
+    await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectNoAxeViolations(page)
+    // Closed, the list is where she left it, and the line under it says the same.
+    await sheet().getByRole('button', { name: 'Fechar' }).click()
+    await expect.poll(() => sheet().count()).toBe(0)
     await expectVisible(
       section().getByText(
         'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
       ),
     )
     await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
-    await expectNoAxeViolations(page)
   })
 
   it('nothing due now and her bank known: the request goes to her bank app (journey 1); the QR if she prefers', async () => {
     // The journey before paid her overdue instalment with its QR.
     await askForIt('BANCO')
-    const qrWay = section().getByRole('button', { name: /^Ler um QR Code/ })
-    const bankWay = section().getByRole('button', { name: /^Pedido no app do Itaú/ })
+    // The sheet rises from the phone's bottom edge, over the list.
+    const box = await sheet().boundingBox()
+    expect(box && Math.round(box.y + box.height)).toBe(844)
+    const qrWay = sheet().getByRole('button', { name: /^Ler um QR Code/ })
+    const bankWay = sheet().getByRole('button', { name: /^Pedido no app do Itaú/ })
     expect(await bankWay.getAttribute('aria-pressed')).toBe('true')
     await qrWay.click()
     await expectQr()
@@ -115,7 +129,9 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     // And back: the request to her bank, the other choice beside the code.
     await bankWay.click()
     await expectRequestSent()
-    // Atop the list: it waits for her, where and until when, and a way down to it.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => sheet().count()).toBe(0)
+    // Atop the list: it waits for her, where and until when, and the way back to it.
     const pending = page.getByRole('status').filter({ hasText: 'aguardando você' })
     await expectText(
       pending,
@@ -125,17 +141,22 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     const pendingBox = await pending.boundingBox()
     expect(pendingBox && listTop && pendingBox.y < listTop.y).toBe(true)
     await pending.getByRole('button', { name: 'Ver o pedido' }).click()
+    // Opened where she is, the focus on what it says.
+    await expectVisible(sheet().getByText(/^Enviamos o pedido para o app do Itaú\./))
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Autorize no app do seu banco')
 
     await atHerBank('approve')
-    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectVisible(sheet().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
     expect(await pending.count()).toBe(0)
     // Cancelled again, for the journeys after this one on the same server.
-    await section().getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await sheet().getByRole('button', { name: 'Cancelar débito automático' }).click()
     await page
       .getByRole('dialog', { name: 'Cancelar o débito automático?' })
       .getByRole('button', { name: 'Cancelar débito automático' })
       .click()
-    await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
   })
 
   it('nothing left for it to charge (every instalment already due): no offer at all', async () => {
@@ -162,11 +183,8 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     // A request to her bank (nothing is due since the first journey), refused in its app.
     await askForIt('BANCO')
     await atHerBank('reject')
-    await expectVisible(
-      section().getByText(/A autorização foi recusada no app do seu banco/),
-      20_000,
-    )
-    await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(sheet().getByText(/A autorização foi recusada no app do seu banco/), 20_000)
+    await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
     await expectNoAxeViolations(page)
   })
 
@@ -211,6 +229,6 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
       await section().getByRole('button', { name: 'Cancelar débito automático' }).count(),
     ).toBe(0)
     await section().getByRole('button', { name: 'Ver detalhes' }).click()
-    await expectVisible(section().getByRole('button', { name: 'Cancelar débito automático' }))
+    await expectVisible(sheet().getByRole('button', { name: 'Cancelar débito automático' }))
   })
 })

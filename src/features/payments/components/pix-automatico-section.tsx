@@ -1,9 +1,10 @@
-import { Fragment, useEffect, useRef, useState } from 'react'
+import { Fragment, type Ref, useEffect, useRef, useState } from 'react'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
 import { formatMoney, moneyInText } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
+import { Sheet } from '../../../ui/sheet'
 import { toast, toastDuration } from '../../../ui/toast'
 import { useSmallScreen } from '../../../ui/use-small-screen'
 import {
@@ -35,7 +36,7 @@ export const pixAutomaticoMessages = {
   copyByHand: 'Selecione o código acima e copie.',
 } as const
 
-/** The line atop Pagamentos opens the section below the list (a window event: both are lazy). */
+/** The line atop Pagamentos opens the section's sheet (a window event: both are lazy). */
 export const openPixAutomatico = 'pix-automatico:open'
 
 type Props = {
@@ -63,30 +64,18 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
   // On a payment link the holder may not be logged in: cancelling is theirs, from the portal.
   const byLink = 'linkCode' in source
   const [asking, setAsking] = useState(false)
-  // On Pagamentos a waiting or an active authorization is its heading and a way in: its terms,
-  // its ways and its QR open when asked for (here or from the line atop the list), or when it
-  // was started on this screen (audit 9: 600 px under the list). A link's page shows it whole.
+  // On Pagamentos the section under the list is the authorization's line and a way in; its
+  // whole (terms, ways, QR, Cancelar) opens in a sheet over the list, from there, from the line
+  // atop the list, or when it is started on this screen (audit 11: it had opened 600 px under
+  // the list, "Ver o pedido" scrolling down to it). A link's page shows it whole, in its tab.
   const [open, setOpen] = useState(false)
   const whole = byLink || open
-  const heading = useRef<HTMLHeadingElement>(null)
-  // Opened from the line atop the list: once drawn, brought into view with the focus on it.
-  const [reveal, setReveal] = useState(false)
+  const heading = useRef<HTMLElement>(null)
   useEffect(() => {
-    const show = () => {
-      setOpen(true)
-      setReveal(true)
-    }
+    const show = () => setOpen(true)
     window.addEventListener(openPixAutomatico, show)
     return () => window.removeEventListener(openPixAutomatico, show)
   }, [])
-  useEffect(() => {
-    if (!reveal || !whole) return
-    setReveal(false)
-    document
-      .getElementById('pix-automatico-title')
-      ?.scrollIntoView({ behavior: 'smooth', block: 'start' })
-    heading.current?.focus({ preventScroll: true })
-  }, [reveal, whole])
   const status = view?.status
   // After a tap changes the state, focus goes to the state's heading (the button tapped is gone);
   // a QR swapped for a request to the bank (or back) is a new authorization, still CRIADA.
@@ -139,102 +128,130 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
   if (data && !data.view && !data.canEnrol) return null
   // A link's page offers it only where the server can: a failed read there says nothing.
   if (byLink && error && !view) return null
-  // Waiting for her, unopened: the line atop the list says it and opens it (audit 10 read
-  // "Ver o pedido" twice on one screen).
-  if (!byLink && status === 'CRIADA' && !whole) return null
+
+  /**
+   * The state and what to do, `full` (the sheet, or the link's tab) or as the line under the
+   * list. The state's heading takes the focus where the person is: the sheet, once open.
+   */
+  const body = (full: boolean) => {
+    const headingRef = full === whole ? heading : undefined
+    const autofocus = full && !byLink ? true : undefined
+    return (
+      <>
+        {!online && (
+          <p className={styles.note} role="status">
+            {pixAutomaticoMessages.offline}
+          </p>
+        )}
+        {error && !view && (
+          <p className={styles.ended} role="alert">
+            {error.message || pixAutomaticoMessages.readFailed}
+          </p>
+        )}
+        {status === 'APROVADA' ? (
+          <h3 ref={headingRef as Ref<HTMLHeadingElement>} tabIndex={-1} data-autofocus={autofocus}>
+            {pixAutomaticoMessages.active}
+          </h3>
+        ) : status === 'CRIADA' ? (
+          <h3 ref={headingRef as Ref<HTMLHeadingElement>} tabIndex={-1} data-autofocus={autofocus}>
+            {pixAutomaticoMessages.authorize}
+          </h3>
+        ) : (
+          ended && (
+            <p
+              ref={headingRef as Ref<HTMLParagraphElement>}
+              tabIndex={-1}
+              data-autofocus={autofocus}
+              className={styles.ended}
+            >
+              {ended}
+            </p>
+          )
+        )}
+        {status === 'APROVADA' && (
+          <p className={styles.howTo}>
+            As parcelas são cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.
+          </p>
+        )}
+        {view && status === 'APROVADA' && !full && (
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+            Ver detalhes
+          </Button>
+        )}
+        {/* What she authorizes first, then how: the two ways as two choices, each saying what
+            it does with what is due now (the audit found them a paragraph and two look-alike
+            buttons). */}
+        {showTerms && full && <Terms view={view} />}
+        {full &&
+          view &&
+          status === 'CRIADA' &&
+          (view.request || (view.payerBank !== null && !byLink)) && (
+            <WayChoice
+              view={view}
+              busy={enrol.isPending}
+              online={online}
+              owedNow={owedNow}
+              onChoose={(via) => start(via)}
+            />
+          )}
+        {full && view && status === 'CRIADA' && view.request && <Requested view={view} />}
+        {full && view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
+        {actionError && full === whole && (
+          <p className={styles.ended} role="alert">
+            {actionError.message}
+          </p>
+        )}
+        {status === 'APROVADA' && byLink ? (
+          <p className={styles.howTo}>Para cancelar, entre no portal, em Pagamentos.</p>
+        ) : status === 'APROVADA' ? (
+          full && (
+            <Button
+              variant="secondary"
+              busy={cancel.isPending}
+              disabled={!online}
+              onClick={() => setAsking(true)}
+            >
+              Cancelar débito automático
+            </Button>
+          )
+        ) : (
+          status !== 'CRIADA' &&
+          offered &&
+          !(isPending && online) && (
+            <>
+              {!view && <p>{pixAutomaticoMessages.what}</p>}
+              <Button
+                // On the link it is the way chosen over the card's (audit 10): its one action.
+                busy={enrol.isPending}
+                disabled={!online}
+                onClick={() => start()}
+              >
+                Ativar débito automático
+              </Button>
+            </>
+          )
+        )}
+      </>
+    )
+  }
 
   return (
-    <section
-      className={`${styles.box} ${styles.recurrence} ${byLink ? styles.besideCard : ''}`}
-      aria-labelledby="pix-automatico-title"
-    >
-      <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
-      {!online && (
-        <p className={styles.note} role="status">
-          {pixAutomaticoMessages.offline}
-        </p>
+    <>
+      {/* Waiting for her, the line atop the list says it and opens it (audit 10 read "Ver o
+          pedido" twice on one screen): nothing under the list. */}
+      {(byLink || status !== 'CRIADA') && (
+        <section
+          className={`${styles.box} ${styles.recurrence} ${byLink ? styles.besideCard : ''}`}
+          aria-labelledby="pix-automatico-title"
+        >
+          <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
+          {body(byLink)}
+        </section>
       )}
-      {error && !view && (
-        <p className={styles.ended} role="alert">
-          {error.message || pixAutomaticoMessages.readFailed}
-        </p>
-      )}
-      {status === 'APROVADA' ? (
-        <h3 ref={heading} tabIndex={-1}>
-          {pixAutomaticoMessages.active}
-        </h3>
-      ) : status === 'CRIADA' ? (
-        <h3 ref={heading} tabIndex={-1}>
-          {pixAutomaticoMessages.authorize}
-        </h3>
-      ) : (
-        ended && (
-          <p ref={heading} tabIndex={-1} className={styles.ended}>
-            {ended}
-          </p>
-        )
-      )}
-      {status === 'APROVADA' && (
-        <p className={styles.howTo}>
-          As parcelas são cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.
-        </p>
-      )}
-      {/* What she authorizes first, then how: the two ways as two choices, each saying what it
-          does with what is due now (the audit found them a paragraph and two look-alike buttons). */}
-      {view && status === 'APROVADA' && !whole && (
-        <Button variant="secondary" aria-expanded={false} onClick={() => setOpen(true)}>
-          Ver detalhes
-        </Button>
-      )}
-      {showTerms && whole && <Terms view={view} />}
-      {whole &&
-        view &&
-        status === 'CRIADA' &&
-        (view.request || (view.payerBank !== null && !byLink)) && (
-          <WayChoice
-            view={view}
-            busy={enrol.isPending}
-            online={online}
-            owedNow={owedNow}
-            onChoose={(via) => start(via)}
-          />
-        )}
-      {whole && view && status === 'CRIADA' && view.request && <Requested view={view} />}
-      {whole && view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
-      {actionError && (
-        <p className={styles.ended} role="alert">
-          {actionError.message}
-        </p>
-      )}
-      {status === 'APROVADA' && byLink ? (
-        <p className={styles.howTo}>Para cancelar, entre no portal, em Pagamentos.</p>
-      ) : status === 'APROVADA' ? (
-        whole && (
-          <Button
-            variant="secondary"
-            busy={cancel.isPending}
-            disabled={!online}
-            onClick={() => setAsking(true)}
-          >
-            Cancelar débito automático
-          </Button>
-        )
-      ) : (
-        status !== 'CRIADA' &&
-        offered &&
-        !(isPending && online) && (
-          <>
-            {!view && <p>{pixAutomaticoMessages.what}</p>}
-            <Button
-              // On the link it is the way chosen over the card's (audit 10): its one action.
-              busy={enrol.isPending}
-              disabled={!online}
-              onClick={() => start()}
-            >
-              Ativar débito automático
-            </Button>
-          </>
-        )
+      {open && !byLink && (
+        <Sheet title={pixAutomaticoMessages.title} onClose={() => setOpen(false)}>
+          <div className={`${styles.recurrence} ${styles.inSheet}`}>{body(true)}</div>
+        </Sheet>
       )}
       {asking && (
         <ConfirmDialog
@@ -246,7 +263,7 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
           onCancel={() => setAsking(false)}
         />
       )}
-    </section>
+    </>
   )
 }
 
@@ -411,7 +428,7 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
   const { data } = usePixAutomatico(source)
   const view = data?.view
   if (view?.status !== 'CRIADA') return null
-  // The section under the list opens, and brings itself into view.
+  // The section's sheet opens over the list.
   const show = () => window.dispatchEvent(new Event(openPixAutomatico))
   return (
     <p className={styles.pending} role="status">
@@ -421,7 +438,7 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
           ? `Confirme o pedido no ${bankAppName(view.request.bank)} até ${requestUntil(view)}.`
           : 'Falta autorizar no app do seu banco.'}
       </span>
-      <Button variant="text" onClick={show}>
+      <Button variant="text" aria-haspopup="dialog" onClick={show}>
         {view.request ? 'Ver o pedido' : 'Ver o QR Code'}
       </Button>
     </p>
