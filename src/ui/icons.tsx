@@ -129,3 +129,9 @@ export const CheckIcon = ({ size = 20 }: IconProps) => (
     <path d="M20 6 9 17l-5-5" />
   </Svg>
 )
+
+export const ChevronIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="m9 6 6 6-6 6" />
+  </Svg>
+)

@@ -135,7 +135,10 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(email?.x).toBeCloseTo(cpf?.x ?? 0, 0)
       // …then the contract, in its own column, with its actions under its fields.
       expect(contrato?.x).toBeGreaterThan((email?.x ?? 0) + 200)
-      const dependentes = await boxOf(card.getByRole('link', { name: 'Dependentes' }))
+      // Dependentes and Meus Dados are the rows of one list (audit 11): the list's box.
+      const dependentes = await boxOf(
+        card.getByRole('link', { name: 'Dependentes' }).locator('xpath=..'),
+      )
       expect(dependentes.x).toBeCloseTo(contrato?.x ?? 0, 0)
       expect(dependentes.y).toBeGreaterThan((vencimento?.y ?? 0) + (vencimento?.height ?? 0))
     })

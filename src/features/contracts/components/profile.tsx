@@ -5,11 +5,11 @@ import { formatDate, formatDateTime } from '../../../lib/dates'
 import { contractStatusChip } from '../../../lib/status'
 import type { StoredContract } from '../../../offline/db'
 import { Avatar } from '../../../ui/avatar'
-import buttonStyles from '../../../ui/button.module.css'
 import { Chip } from '../../../ui/chip'
 import { Email } from '../../../ui/email'
 import {
   CalendarIcon,
+  ChevronIcon,
   DocumentIcon,
   DownloadIcon,
   EditIcon,
@@ -122,14 +122,18 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
         </div>
         <div className={styles.contract}>
           <Fields fields={contractFields} />
-          <div className={styles.actions}>
-            <Link to="/dependents" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+          {/* The spec's two buttons, as the rows of a list (audit 11): where they lead, not two
+              more actions beside "Pagar". */}
+          <div className={styles.rows}>
+            <Link to="/dependents" className={styles.row}>
               <GroupIcon />
               Dependentes
+              <ChevronIcon />
             </Link>
-            <Link to="/holder" className={`${buttonStyles.button} ${buttonStyles.secondary}`}>
+            <Link to="/holder" className={styles.row}>
               {locked ? <EyeIcon /> : <EditIcon />}
               Meus Dados
+              <ChevronIcon />
             </Link>
           </div>
           {locked && (
