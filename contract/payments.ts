@@ -350,6 +350,11 @@ export const paidLinkSummary = v.object({
   paid_at: v.string(),
   /** Cents of fine and interest the bank computed and the total includes (a Pix paid late). */
   late_charges: v.optional(v.number()),
+  /**
+   * The payment's id at its source, as on the PDF receipt ("Autenticação"): a Pix's end-to-end
+   * id, the card charge's reference, a boleto's line. Absent where none was kept (seeded data).
+   */
+  authentication: v.optional(v.string()),
 })
 export type PaidLinkSummary = v.InferOutput<typeof paidLinkSummary>
 

@@ -97,6 +97,7 @@ export function checkoutRoutes(deps: ServerDeps, payments: PaymentsDeps | undefi
           method: receipt.method,
           paid_at: receipt.paidAt.toISOString(),
           ...(receipt.lateCharges ? { late_charges: receipt.lateCharges } : {}),
+          ...(receipt.authentication !== '—' ? { authentication: receipt.authentication } : {}),
         }
         return c.json(summary, 200, NO_STORE)
       })

@@ -95,13 +95,23 @@ describe.each(backends)('receipts (%s)', (backend) => {
     expect(answer.status).toBe(200)
     expect(answer.headers.get('cache-control')).toBe('private, no-store')
     const summary = (await answer.json()) as Record<string, unknown>
-    expect(Object.keys(summary).sort()).toEqual(['instalments', 'method', 'paid_at', 'total'])
+    expect(Object.keys(summary).sort()).toEqual([
+      'authentication',
+      'instalments',
+      'method',
+      'paid_at',
+      'total',
+    ])
     const [payment] = await server.db.select().from(receivedPayments)
     expect(summary).toMatchObject({
       instalments: [{ installment: 6 }, { installment: 7 }],
       total: payment?.amount,
       method: 'Cartão de crédito (VISA final 1111)',
+      // The card charge's reference, as the PDF's "Autenticação".
+      authentication: payment?.id.replace(/^card:/, ''),
     })
+    const pdf = await pdfOf(await server.app.request(`/socios-api/checkout/receipt?code=${code}`))
+    expect(pdf).toContain(String(summary.authentication))
     expect(Date.parse(String(summary.paid_at))).toBe(payment?.receivedAt.getTime())
     expect(JSON.stringify(summary)).not.toContain('Ana')
   })

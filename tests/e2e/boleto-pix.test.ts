@@ -73,8 +73,9 @@ describeBrowser("the boleto's Pix with a due date", () => {
       method: 'POST',
     })
     expect(paid.status).toBe(200)
-    const { componentesValor: parts } = (await paid.json()) as {
+    const { componentesValor: parts, endToEndId } = (await paid.json()) as {
       componentesValor: Record<string, { valor: string }>
+      endToEndId: string
     }
     const added = Number(parts.multa?.valor ?? 0) + Number(parts.juros?.valor ?? 0)
     expect(added).toBeGreaterThan(0)
@@ -90,6 +91,8 @@ describeBrowser("the boleto's Pix with a due date", () => {
     await expectVisible(
       summary.getByText(lateChargesText(`R$ ${added.toFixed(2).replace('.', ',')}`)),
     )
+    // The Pix's end-to-end id, what her bank's statement knows the payment by (audit 11).
+    await expectText(summary.locator('dt:has-text("Autenticação") + dd'), endToEndId)
     await expectNoAxeViolations(page)
   })
 })

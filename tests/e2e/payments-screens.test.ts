@@ -279,6 +279,8 @@ describeBrowser('payments: screens on a phone', () => {
       paid.locator('dt:has-text("Forma de pagamento") + dd'),
       'Cartão de crédito (VISA final 1111)',
     )
+    // What the card's charge is known by at the gateway, as on the PDF receipt (audit 11).
+    await expectText(paid.locator('dt:has-text("Autenticação") + dd'), /^\S{6,}$/)
     // The server's payment time, in the device's own calendar and clock: a moment ago.
     const when = paid.locator('dt:has-text("Data") + dd')
     await expectText(when, /^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/)

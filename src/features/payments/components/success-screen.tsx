@@ -105,6 +105,13 @@ function PaidSummary({ code }: { code: string }) {
         <dd>{data.method}</dd>
         <dt>Data</dt>
         <dd>{formatDateTime(Date.parse(data.paid_at))}</dd>
+        {/* What the bank or the card's statement knows the payment by (audit 11), as the PDF. */}
+        {data.authentication && (
+          <>
+            <dt>Autenticação</dt>
+            <dd className={styles.authentication}>{data.authentication}</dd>
+          </>
+        )}
       </dl>
       {data.late_charges ? <p>{lateChargesText(formatMoney(data.late_charges))}</p> : null}
     </section>
