@@ -3,10 +3,60 @@ import { Button } from '../../../ui/button'
 import type { InstallmentOption } from '../logic/options'
 import styles from './payment.module.css'
 
+/** One choice of a `ChoiceList`: its value, its words in bold, and what it means after them. */
+type Choice<T> = { value: T; title: string; detail?: string }
+
 /**
- * 'Parcelas': the option texts of spec §5, valued by their number of instalments, as a list of
- * choices seen at once (audit 8: a select hid what each option costs behind a tap). The option's
- * words stay whole in its name; on screen the count and amount lead, the adjustment follows.
+ * Choices seen at once, each a radio with its words (audit 8: a select hid what each option
+ * costs behind a tap): the instalments, the Recorrência tab's two ways. `detailBelow` puts each
+ * choice's meaning on a line of its own; inline, it follows the title.
+ */
+export function ChoiceList<T extends string | number>({
+  legend,
+  choices,
+  value,
+  onChange,
+  className,
+  detailBelow = false,
+}: {
+  legend: string
+  choices: Choice<T>[]
+  value: T
+  onChange: (value: T) => void
+  className?: string
+  detailBelow?: boolean
+}) {
+  const name = useId()
+  return (
+    <fieldset className={[styles.choices, className].filter(Boolean).join(' ')}>
+      <legend>{legend}</legend>
+      {choices.map((choice) => (
+        <label key={choice.value} className={styles.choice}>
+          <input
+            type="radio"
+            name={name}
+            value={choice.value}
+            checked={choice.value === value}
+            onChange={() => onChange(choice.value)}
+          />
+          <span>
+            <strong>{choice.title}</strong>
+            {choice.detail && (
+              <span className={detailBelow ? styles.wayLine : styles.choiceDetail}>
+                {detailBelow ? choice.detail : ` ${choice.detail}`}
+              </span>
+            )}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+/**
+ * 'Parcelas': the option texts of spec §5, valued by their number of instalments, as choices
+ * seen at once. The option's words stay whole in its name; on screen the count and amount lead,
+ * the adjustment follows.
  */
 export function InstallmentSelect({
   options,
@@ -17,7 +67,6 @@ export function InstallmentSelect({
   value: number
   onChange: (installments: number) => void
 }) {
-  const name = useId()
   // One option is no choice (fixed instalments, a boleto at once): said, not offered as a radio.
   const [only] = options
   if (options.length === 1 && only)
@@ -27,29 +76,19 @@ export function InstallmentSelect({
       </p>
     )
   return (
-    <fieldset className={styles.choices}>
-      <legend>Parcelas</legend>
-      {options.map((option) => {
-        const [amount, ...rest] = option.text.split(' com ')
-        return (
-          <label key={option.installments} className={styles.choice}>
-            <input
-              type="radio"
-              name={name}
-              value={option.installments}
-              checked={option.installments === value}
-              onChange={() => onChange(option.installments)}
-            />
-            <span>
-              <strong>{amount}</strong>
-              {rest.length > 0 && (
-                <span className={styles.choiceDetail}> com {rest.join(' com ')}</span>
-              )}
-            </span>
-          </label>
-        )
+    <ChoiceList
+      legend="Parcelas"
+      value={value}
+      onChange={onChange}
+      choices={options.map((option) => {
+        const [amount = '', ...rest] = option.text.split(' com ')
+        return {
+          value: option.installments,
+          title: amount,
+          detail: rest.length > 0 ? `com ${rest.join(' com ')}` : undefined,
+        }
       })}
-    </fieldset>
+    />
   )
 }
 

@@ -28,6 +28,7 @@ import { maskCpf, maskEmail, maskPhone } from '../logic/privacy'
 import { useAddress } from './address-fields'
 import { BoletoPanel } from './boleto-panel'
 import { CardPanel } from './card-panel'
+import { ChoiceList } from './fields'
 import styles from './payment.module.css'
 import { PixPanel } from './pix-panel'
 import { useSubmission } from './use-submission'
@@ -159,34 +160,26 @@ function RecurrenceWays({
   way: RecurrenceWay
   onChange: (way: RecurrenceWay) => void
 }) {
-  const name = useId()
-  const ways: Array<{ key: RecurrenceWay; title: string; detail: string }> = [
-    { key: 'card', title: 'Cartão de crédito', detail: 'Cobrado no cartão a cada vencimento.' },
-    {
-      key: 'pix',
-      title: 'Pix Automático',
-      detail: 'Cobrado na sua conta, autorizado uma vez no app do banco.',
-    },
-  ]
   return (
-    <fieldset className={`${styles.choices} ${styles.recurrenceWays}`}>
-      <legend>Como cobrar as próximas parcelas</legend>
-      {ways.map((item) => (
-        <label key={item.key} className={styles.choice}>
-          <input
-            type="radio"
-            name={name}
-            value={item.key}
-            checked={item.key === way}
-            onChange={() => onChange(item.key)}
-          />
-          <span>
-            <strong>{item.title}</strong>
-            <span className={styles.wayLine}>{item.detail}</span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceList
+      legend="Como cobrar as próximas parcelas"
+      className={styles.recurrenceWays}
+      detailBelow
+      value={way}
+      onChange={onChange}
+      choices={[
+        {
+          value: 'card',
+          title: 'Cartão de crédito',
+          detail: 'Cobrado no cartão a cada vencimento.',
+        },
+        {
+          value: 'pix',
+          title: 'Pix Automático',
+          detail: 'Cobrado na sua conta, autorizado uma vez no app do banco.',
+        },
+      ]}
+    />
   )
 }
 
