@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { reais } from '../features/payments/logic/options'
-import { decimalText, formatMoney, moneyInText } from './money'
+import { decimalText, formatMoney } from './money'
 
 /** What the portal wrote before it left Intl out of the page's start (issue 26). */
 const intlMoney = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' })
@@ -47,12 +47,5 @@ describe('decimalText: the digits Intl writes for pt-BR, without building a form
           maximumFractionDigits: 2,
         }),
       )
-  })
-})
-
-describe('moneyInText', () => {
-  it('holds "R$" to its digits with a no-break space, the digits as formatMoney writes them', () => {
-    expect(moneyInText(19433)).toBe('R$\u00a0194,33')
-    expect(moneyInText(-500)).toBe('-R$\u00a05,00')
   })
 })

@@ -28,8 +28,3 @@ export function formatMoney(value: unknown): string {
   const text = decimalText(Number.isFinite(reais) ? reais : 0)
   return text.startsWith('-') ? `-R$ ${text.slice(1)}` : `R$ ${text}`
 }
-
-/** formatMoney inside running text: "R$" and its digits held on one line (audit 11). */
-export function moneyInText(value: unknown): string {
-  return formatMoney(value).replace(' ', '\u00a0')
-}

@@ -151,7 +151,7 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
     expect(screen.getByRole('button', { name: 'Copiar código' })).toBeTruthy()
   })
 
-  it('a QR that pays what is due: each way says what it does with it', async () => {
+  it('a QR that pays what is due: each way says what it does with it, the same whichever is chosen', async () => {
     answer = {
       status: 200,
       body: {
@@ -163,13 +163,25 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
     render(19433)
     await openIt()
     const qr = await screen.findByRole('button', { name: /^Ler um QR Code/ })
-    // Less than the list's R$ 194,33 for the overdue one: the tile says why.
-    expect(qr.textContent).toMatch(
-      /Autoriza e já paga R\$\s184,61 do que venceu\. São R\$\s194,33 hoje, menos o desconto do Pix\./,
+    // Less than the list's R$ 194,33 for the overdue one: the tile says why, the steps how much.
+    expect(qr.textContent).toMatch(/Autoriza e já paga o que venceu, com o desconto do Pix\./)
+    expect(screen.getByRole('list', { name: 'Como autorizar com o QR Code' }).textContent).toMatch(
+      /o pagamento de R\$\s184,61/,
     )
     expect(screen.getByRole('button', { name: /^Pedido no app do Itaú/ }).textContent).toMatch(
       /O que venceu fica para pagar em Pagar\./,
     )
+  })
+
+  it('sent to her bank with something overdue: the QR tile still says it pays it', async () => {
+    answer = {
+      status: 200,
+      body: { ...waiting, request: { bank: 'Itaú', expiresAt: '2026-12-05T15:00:00.000Z' } },
+    }
+    render(19433)
+    await openIt()
+    const qr = await screen.findByRole('button', { name: /^Ler um QR Code/ })
+    expect(qr.textContent).toMatch(/Autoriza e já paga o que venceu, com o desconto do Pix\./)
   })
 
   it('a QR, her bank unknown: only the QR', async () => {

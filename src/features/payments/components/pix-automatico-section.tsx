@@ -1,6 +1,6 @@
 import { Fragment, type Ref, useEffect, useRef, useState } from 'react'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
-import { formatMoney, moneyInText } from '../../../lib/money'
+import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
@@ -300,29 +300,25 @@ function WayChoice({
   onChoose: (via: EnrolVia) => void
 }) {
   const byRequest = Boolean(view.request)
-  const due = view.immediate?.status === 'WAITING' ? view.immediate.value : null
+  // What each way does with what is overdue, said the same whichever is chosen (audit 12 saw the
+  // tiles rewrite themselves on a tap): the amount it pays now is in the QR's steps, once.
+  const owes = owedNow !== undefined && owedNow > 0
   const bank = view.request?.bank ?? view.payerBank
   const ways: Array<{ via: EnrolVia; title: string; detail: string; current: boolean }> = [
     {
       via: 'QR',
       title: 'Ler um QR Code',
-      detail:
-        due !== null
-          ? `Autoriza e já paga ${moneyInText(due)} do que venceu.${
-              owedNow !== undefined && owedNow > due
-                ? ` São ${moneyInText(owedNow)} hoje, menos o desconto do Pix.`
-                : ''
-            }`
-          : 'Autorize lendo o código no app do seu banco; se houver parcela vencida, ela é paga junto.',
+      detail: owes
+        ? 'Autoriza e já paga o que venceu, com o desconto do Pix.'
+        : 'Autorize lendo o código no app do seu banco; se houver parcela vencida, ela é paga junto.',
       current: !byRequest,
     },
     {
       via: 'BANCO',
       title: `Pedido no ${bankAppName(bank)}`,
-      detail:
-        due !== null
-          ? 'Confirme no app, sem código. O que venceu fica para pagar em Pagar.'
-          : 'Confirme no app do banco, sem copiar código.',
+      detail: owes
+        ? 'Confirme no app, sem código. O que venceu fica para pagar em Pagar.'
+        : 'Confirme no app do banco, sem copiar código.',
       current: byRequest,
     },
   ]
@@ -367,23 +363,26 @@ function Authorize({ view }: { view: RecurrenceView }) {
   const copy = () => copyCode(qrCode, codeText.current, pixAutomaticoMessages)
   const payingNow = view.immediate?.status === 'WAITING' ? view.immediate.value : null
   const small = useSmallScreen()
+  const steps = (
+    <ol className={styles.steps} aria-label="Como autorizar com o QR Code">
+      <li>Abra o app do seu banco e escolha Pix Copia e Cola (ou Pix com QR Code).</li>
+      <li>
+        Confira os dados e confirme a autorização
+        {payingNow !== null && (
+          <>
+            {' '}
+            e o pagamento de <strong>{formatMoney(payingNow)}</strong>, o que já venceu ou vence
+            antes da primeira cobrança automática
+          </>
+        )}
+        .
+      </li>
+      <li>Esta tela muda sozinha quando o banco responder.</li>
+    </ol>
+  )
   return (
     <div className={styles.qr}>
-      <ol className={styles.steps} aria-label="Como autorizar com o QR Code">
-        <li>Abra o app do seu banco e escolha Pix Copia e Cola (ou Pix com QR Code).</li>
-        <li>
-          Confira os dados e confirme a autorização
-          {payingNow !== null && (
-            <>
-              {' '}
-              e o pagamento de <strong>{formatMoney(payingNow)}</strong>, o que já venceu ou vence
-              antes da primeira cobrança automática
-            </>
-          )}
-          .
-        </li>
-        <li>Esta tela muda sozinha quando o banco responder.</li>
-      </ol>
+      {(small || !qrCode) && steps}
       {/* On a phone the QR is on the same screen as the bank's app that would read it: the code
           to copy leads, the QR waits below for another device's camera (as the Pix tab). */}
       {qrCode && small && (
@@ -401,9 +400,12 @@ function Authorize({ view }: { view: RecurrenceView }) {
           </div>
         </>
       )}
+      {/* On a wider screen the QR leads, read by the phone's camera, so it stands where the
+          panel opens, the steps under it (audit 12: the QR began at the fold). */}
       {qrCode && !small && (
         <>
           <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
+          {steps}
           <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
             <textarea ref={codeText} className={styles.code} readOnly value={qrCode} />
