@@ -237,8 +237,10 @@ function finishPress(root: Element, press: Tap & { pointer: string }) {
       const onControl = event.target instanceof Node && control.contains(event.target)
       const wait = press.pointer === 'touch' ? 500 : 0
       setTimeout(() => {
+        // Another press meanwhile: that one is the person's now, this one is over.
+        const another = over.signal.aborted
         over.abort()
-        if (onControl && !clicked && control.isConnected) control.click()
+        if (!another && onControl && !clicked && control.isConnected) control.click()
       }, wait)
     },
     options,
