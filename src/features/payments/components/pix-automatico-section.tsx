@@ -148,9 +148,13 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
             {error.message || pixAutomaticoMessages.readFailed}
           </p>
         )}
-        {status === 'APROVADA' || status === 'CRIADA' ? (
+        {status === 'APROVADA' ? (
           <h3 ref={headingRef as Ref<HTMLHeadingElement>} tabIndex={-1} data-autofocus={autofocus}>
-            {status === 'APROVADA' ? pixAutomaticoMessages.active : pixAutomaticoMessages.authorize}
+            {pixAutomaticoMessages.active}
+          </h3>
+        ) : status === 'CRIADA' ? (
+          <h3 ref={headingRef as Ref<HTMLHeadingElement>} tabIndex={-1} data-autofocus={autofocus}>
+            {pixAutomaticoMessages.authorize}
           </h3>
         ) : (
           ended && (
