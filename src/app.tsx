@@ -1,8 +1,8 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
+import { type AnyRouter, RouterProvider } from '@tanstack/react-router'
+import { type ComponentType, useEffect, useState } from 'react'
 import { setSessionExpiredHandler } from './api/client'
 import { createQueryClient } from './api/query-client'
-import { InstallPrompt } from './features/install/components/install-prompt'
 import { releaseCardSnapshotView } from './offline/card-snapshot'
 import { useRestoredQueries } from './offline/persist'
 import { createAppRouter } from './router'
@@ -40,6 +40,26 @@ export function createApp() {
   return { queryClient, router }
 }
 
+/**
+ * The install prompt (spec §4), loaded once the first view has painted: /login's first view does
+ * not carry it (~0.8 KiB), and the offer it shows waits in the entry meanwhile (src/main.tsx
+ * catches it). Not rendered on the server: there is no offer there, and a lazy part would
+ * render as a fallback.
+ */
+function LaterInstallPrompt({ router }: { router: AnyRouter }) {
+  const [Prompt, setPrompt] = useState<ComponentType<{ router: AnyRouter }> | null>(null)
+  useEffect(
+    () =>
+      afterPaint(() => {
+        void import('./features/install/components/install-prompt').then(({ InstallPrompt }) =>
+          setPrompt(() => InstallPrompt),
+        )
+      }),
+    [],
+  )
+  return Prompt ? <Prompt router={router} /> : null
+}
+
 /** The whole app; the server renders it too (src/entry-server.tsx), with its own parts. */
 export function App({
   parts: { queryClient, router },
@@ -52,7 +72,7 @@ export function App({
       <IsRestoringProvider value={isRestoring}>
         <RouterProvider router={router} />
         <Toaster />
-        <InstallPrompt router={router} />
+        <LaterInstallPrompt router={router} />
       </IsRestoringProvider>
     </QueryClientProvider>
   )
