@@ -148,13 +148,9 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
             {error.message || pixAutomaticoMessages.readFailed}
           </p>
         )}
-        {status === 'APROVADA' ? (
+        {status === 'APROVADA' || status === 'CRIADA' ? (
           <h3 ref={headingRef as Ref<HTMLHeadingElement>} tabIndex={-1} data-autofocus={autofocus}>
-            {pixAutomaticoMessages.active}
-          </h3>
-        ) : status === 'CRIADA' ? (
-          <h3 ref={headingRef as Ref<HTMLHeadingElement>} tabIndex={-1} data-autofocus={autofocus}>
-            {pixAutomaticoMessages.authorize}
+            {status === 'APROVADA' ? pixAutomaticoMessages.active : pixAutomaticoMessages.authorize}
           </h3>
         ) : (
           ended && (
