@@ -10,6 +10,8 @@ type ModalProps = {
   /** Escape, or the owner deciding to close: the owner unmounts the modal. */
   onClose: () => void
   className?: string
+  /** A tap on the dimmed page around it closes it too (a sheet's; a question waits for its answer). */
+  closeOnBackdrop?: boolean
   children: ReactNode
 }
 
@@ -25,6 +27,7 @@ export function Modal({
   describedBy,
   onClose,
   className,
+  closeOnBackdrop = false,
   children,
 }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null)
@@ -42,6 +45,7 @@ export function Modal({
   }, [])
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is the backdrop's, a pointer's only; the keyboard's way out is Escape (onCancel)
     <dialog
       ref={dialog}
       className={[styles.dialog, className].filter(Boolean).join(' ')}
@@ -53,6 +57,15 @@ export function Modal({
         event.preventDefault()
         onClose()
       }}
+      // The dialog's box is its content's: a click whose target is the dialog itself landed on
+      // its ::backdrop, the page dimmed around it.
+      onClick={
+        closeOnBackdrop
+          ? (event) => {
+              if (event.target === event.currentTarget) onClose()
+            }
+          : undefined
+      }
     >
       {children}
     </dialog>

@@ -50,6 +50,11 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   /** Journey 1: the request went to her bank's app (Itaú, as her club knows it); no QR. */
   async function expectRequestSent() {
     await expectVisible(sheet().getByText(/^Enviamos o pedido para o app do Itaú\./))
+    // What the screen waits for, as one line above it (audit 12).
+    await expectText(
+      sheet().locator('p', { hasText: /^Aguardando/ }),
+      /^Aguardando o app do Itaú · até \d{2}\/\d{2}\/\d{4}$/,
+    )
     await expect.poll(() => sheet().getByRole('img').count()).toBe(0)
     expect(await sheet().getByLabel('Pix copia e cola').count()).toBe(0)
     await expectNoAxeViolations(page)
@@ -61,6 +66,13 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
       sheet().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
     )
     expect(await sheet().getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201/)
+    // On a phone "Copiar código" is in reach as the sheet opens, whatever is above it: it keeps
+    // to the sheet's foot (audit 12 found it under the fold).
+    const copy = await sheet()
+      .getByRole('button', { name: 'Copiar código', exact: true })
+      .boundingBox()
+    const viewport = page.viewportSize()
+    expect(copy && viewport && copy.y + copy.height <= viewport.height).toBe(true)
     // What she authorizes, as the server answered it.
     const terms = sheet().getByRole('definition')
     await expectText(terms.nth(0), /^(até )?R\$ \d/)
@@ -129,7 +141,20 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     // And back: the request to her bank, the other choice beside the code.
     await bankWay.click()
     await expectRequestSent()
-    await page.keyboard.press('Escape')
+    // Its head, dragged down a little and let go, puts it back; dragged further, it is let go.
+    const head = await sheet()
+      .getByRole('heading', { name: 'Débito automático via Pix' })
+      .boundingBox()
+    if (!head) throw new Error('o título da folha não está na tela')
+    const dragDown = async (by: number) => {
+      await page.mouse.move(head.x + 10, head.y + head.height / 2)
+      await page.mouse.down()
+      await page.mouse.move(head.x + 10, head.y + head.height / 2 + by, { steps: 4 })
+      await page.mouse.up()
+    }
+    await dragDown(30)
+    await expect.poll(async () => (await sheet().boundingBox())?.y).toBe(box?.y)
+    await dragDown(140)
     await expect.poll(() => sheet().count()).toBe(0)
     // Atop the list: it waits for her, where and until when, and the way back to it.
     const pending = page.getByRole('status').filter({ hasText: 'aguardando você' })
@@ -157,6 +182,9 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
       .getByRole('button', { name: 'Cancelar débito automático' })
       .click()
     await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
+    // A tap on the list dimmed above the sheet lets it go.
+    await page.mouse.click(195, 20)
+    await expect.poll(() => sheet().count()).toBe(0)
   })
 
   it('nothing left for it to charge (every instalment already due): no offer at all', async () => {
@@ -186,6 +214,10 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     await expectVisible(sheet().getByText(/A autorização foi recusada no app do seu banco/), 20_000)
     await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
     await expectNoAxeViolations(page)
+    // Escape lets the sheet go; the line under the list says the same.
+    await page.keyboard.press('Escape')
+    await expect.poll(() => sheet().count()).toBe(0)
+    await expectVisible(section().getByText(/A autorização foi recusada no app do seu banco/))
   })
 
   it('from the payment link, in the Recorrência tab: authorized at the bank, the screen says it is on', async () => {

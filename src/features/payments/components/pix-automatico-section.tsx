@@ -349,7 +349,19 @@ function WayChoice({
 
 /** Journey 1: the request went to the holder's bank; she answers there, nothing to read here. */
 function Requested({ view }: { view: RecurrenceView }) {
-  return <p>{requestText(view)}</p>
+  // What the screen waits for, as a line of its own that moves (audit 12: one paragraph among
+  // others, it did not read as a wait); the sentence under it says what to do there.
+  return (
+    <>
+      <p className={styles.waiting}>
+        <span className={styles.waitingDot} aria-hidden="true" />
+        <span>
+          <strong>Aguardando o {bankAppName(view.request?.bank)}</strong> · até {requestUntil(view)}
+        </span>
+      </p>
+      <p>{requestText(view)}</p>
+    </>
+  )
 }
 
 /** The QR and its copia e cola (journey 3: with the Pix of what is due now). */
@@ -383,9 +395,12 @@ function Authorize({ view }: { view: RecurrenceView }) {
           to copy leads, the QR waits below for another device's camera (as the Pix tab). */}
       {qrCode && small && (
         <>
-          <Button block onClick={copy}>
-            Copiar código
-          </Button>
+          {/* Kept in reach at the sheet's foot while the code and the QR scroll under it. */}
+          <div className={styles.stickyAction}>
+            <Button block onClick={copy}>
+              Copiar código
+            </Button>
+          </div>
           <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
             <textarea ref={codeText} className={styles.code} readOnly value={qrCode} />
