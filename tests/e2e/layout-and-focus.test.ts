@@ -176,6 +176,24 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(Math.abs(ativar.x - (main.x + 16))).toBeLessThanOrEqual(2)
     })
 
+    it('reads the instalments as a table: each description on one line, the receipt in the action column', async () => {
+      await open(page, '/search', 'Pagamentos')
+      // Audit 12: the number's column was 136 px, and every description took two lines.
+      const row = page.getByRole('listitem').filter({ hasText: 'Parcela 5' })
+      const description = await boxOf(row.getByText(/^Mensalidade/))
+      const lineHeight = await row
+        .getByText(/^Mensalidade/)
+        .evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight))
+      expect(description.height).toBeLessThan(lineHeight * 1.5)
+      // A paid row's "Comprovante" sits over its "Pago", where the others have "Pagar".
+      const paid = page.getByRole('listitem').filter({ hasText: 'Parcela 3' })
+      const receipt = await boxOf(paid.getByRole('button', { name: 'Comprovante da parcela 3' }))
+      const done = await boxOf(paid.getByRole('button', { name: 'Pago (parcela 3)' }))
+      const pay = await boxOf(row.getByRole('button', { name: 'Pagar parcela 5' }))
+      expect(Math.abs(receipt.x + receipt.width - (pay.x + pay.width))).toBeLessThanOrEqual(2)
+      expect(done.y).toBeGreaterThanOrEqual(receipt.y + receipt.height - 1)
+    })
+
     it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {
       await open(page, '/holder', 'Meu cadastro')
       const width = async (label: string) =>

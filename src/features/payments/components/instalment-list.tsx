@@ -124,7 +124,7 @@ export function InstalmentList({
           <span>Dias Atrasados</span>
           <span>Status</span>
           <span>Valor</span>
-          <span />
+          <span className={styles.actionsHead}>Ações</span>
         </div>
         <div className={styles.groups}>
           {groupsOf(byWhatNeedsAction(shown)).map((group) => {
@@ -354,6 +354,7 @@ function InstalmentRow({
         {paid && (
           <Button
             variant="text"
+            className={styles.receipt}
             onClick={() => onReceipt(instalment)}
             aria-label={`Comprovante da parcela ${number}`}
           >
@@ -363,7 +364,7 @@ function InstalmentRow({
         {paid ? (
           <Button
             variant="text"
-            className={styles.paidMark}
+            className={styles.paidButton}
             disabled
             aria-label={`Pago (parcela ${number})`}
           >
