@@ -52,6 +52,14 @@ describeBrowser('registration of holder and dependents', () => {
     // Fields filled at load are locked for the holder (spec §4).
     expect(await field('Primeiro Nome').getAttribute('readonly')).toBe('')
     expect(await field('CPF').getAttribute('readonly')).toBe('')
+    // Read as text, not as a greyed box (audit 12); the field she can change keeps its box.
+    const look = (label: string) =>
+      field(label).evaluate((input) => {
+        const style = getComputedStyle(input)
+        return { fill: style.backgroundColor, edge: style.borderTopColor }
+      })
+    expect(await look('CPF')).toEqual({ fill: 'rgba(0, 0, 0, 0)', edge: 'rgba(0, 0, 0, 0)' })
+    expect(await look('Telefone')).not.toEqual(await look('CPF'))
     await expectNoAxeViolations(page)
 
     await clear('Telefone')
