@@ -307,10 +307,11 @@ describeBrowser('payment link: checkout by every method', () => {
     await page.getByRole('tab', { name: /^Boleto/ }).click()
     const address = page.getByRole('group', { name: 'Endereço de cobrança' })
     await expectVisible(address)
-    // Ana's address came filled, so it cannot change (spec §5): one line, no locked fields.
+    // Ana's address came filled, so it cannot change (spec §5): one line, no locked fields,
+    // masked as her other data on a page anyone with the link can open (audit 12).
     await expectText(
       address.locator('p'),
-      'Avenida Paulista, 1000 · Bela Vista · São Paulo/SP · CEP 01310-100',
+      'Avenida Paulista, nº *** · São Paulo/SP · CEP 01310-***',
     )
     expect(await page.getByLabel('Rua').count()).toBe(0)
     const dates = await page.getByLabel('Data de vencimento').locator('option').allTextContents()
@@ -322,7 +323,13 @@ describeBrowser('payment link: checkout by every method', () => {
     await page.waitForURL(/\/success\?/)
     await expectVisible(page.getByText('Seu boleto será enviado via WhatsApp e E-mail!'))
     const boleto = sent.find((request) => request.url.endsWith('/socios-api/checkout/pix-boleto'))
-    expect(JSON.parse(boleto?.body ?? '{}')).toMatchObject({ selected_date: dates.at(-1) })
+    // The boleto is issued with her address whole: only the page masked it.
+    expect(JSON.parse(boleto?.body ?? '{}')).toMatchObject({
+      selected_date: dates.at(-1),
+      street: 'Avenida Paulista',
+      neighborhood: 'Bela Vista',
+      zip_code: '01310100',
+    })
     // The boleto is on screen too: amount, due date and the linha digitável to copy.
     const issued = page.getByRole('region', { name: 'Boletos gerados' })
     await expectVisible(issued.getByRole('heading', { name: 'Seu boleto' }))

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import type { PaymentLinkData } from '../../../../contract/payments'
-import { addressLine } from '../../../lib/address'
 import { masks } from '../../../lib/masks'
 import formStyles from '../../../ui/form.module.css'
 import { Field, MaskedField } from '../../../ui/form-fields'
 import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../../registration/api/cep'
+import { maskAddress } from '../logic/privacy'
 import styles from './payment.module.css'
 
 export type AddressKey = 'cep' | 'state' | 'city' | 'street' | 'number' | 'neighborhood'
@@ -96,7 +96,9 @@ export function AddressFields({ state }: { state: AddressState }) {
     return (
       <fieldset className={`${styles.box} ${styles.fieldsetBox}`}>
         <legend>Endereço de cobrança</legend>
-        <p style={{ margin: 0 }}>{addressLine(address)}</p>
+        {/* A page anyone with the link can open: the address masked as the payer's other data
+            (audit 12); the boleto is issued with it whole. */}
+        <p style={{ margin: 0 }}>{maskAddress(address)}</p>
       </fieldset>
     )
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { maskCpf, maskEmail, maskPhone } from './privacy'
+import { maskAddress, maskCpf, maskEmail, maskPhone } from './privacy'
 
 describe('the payer on a public link', () => {
   it('shows the CPF as banks do: the middle six digits', () => {
@@ -21,5 +21,18 @@ describe('the payer on a public link', () => {
     expect(maskPhone('+55 11987654321')).toBe('+55 (11) *****-4321')
     expect(maskPhone('11987654321')).toBe('(11) *****-4321')
     expect(maskPhone('')).toBe('—')
+  })
+
+  it('keeps the street and the city of the address, not its number, neighbourhood nor full CEP', () => {
+    const address = {
+      street: 'Avenida Paulista',
+      number: '1000',
+      neighborhood: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+      cep: '01310100',
+    }
+    expect(maskAddress(address)).toBe('Avenida Paulista, nº *** · São Paulo/SP · CEP 01310-***')
+    expect(maskAddress({ ...address, number: '', cep: '' })).toBe('Avenida Paulista · São Paulo/SP')
   })
 })

@@ -1,4 +1,5 @@
 import { formatPhoneText } from '../../../../contract/format'
+import { type AddressParts, addressLine } from '../../../lib/address'
 
 /**
  * The payer's data as a page anyone with the link can open shows it (issue 27): enough for the
@@ -40,4 +41,23 @@ export function maskPhone(phone: string | null | undefined): string {
       return lastFour || index < areaEnds ? char : '*'
     })
     .join('')
+}
+
+/**
+ * Avenida Paulista, 1000 · Bela Vista · São Paulo/SP · CEP 01310-100 → Avenida Paulista, nº *** ·
+ * São Paulo/SP · CEP 01310-***: the street and the city, so the payer knows it for theirs; not
+ * the door nor the neighbourhood, which with them would find the house. The boleto is issued
+ * with the address whole (the server holds it), this is only what the page shows.
+ */
+export function maskAddress(address: AddressParts): string {
+  const cep = onlyDigits(address.cep)
+  const line = addressLine({
+    street: address.street,
+    number: address.number.trim() ? 'nº ***' : '',
+    neighborhood: '',
+    city: address.city,
+    state: address.state,
+    cep: '',
+  })
+  return cep.length === 8 ? `${line} · CEP ${cep.slice(0, 5)}-***` : line
 }
