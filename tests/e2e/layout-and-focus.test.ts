@@ -239,10 +239,13 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       const back = await boxOf(dialog.getByRole('region', { name: 'Verso da carteirinha' }))
       for (const side of ['x', 'y', 'width', 'height'] as const)
         expect(Math.abs(back[side] - front[side])).toBeLessThanOrEqual(1)
-      // The pass stays beside the card on both sides: the gate reads it whichever side shows.
-      await expectVisible(
+      // The pass stays beside the card on both sides: the gate reads it whichever side shows,
+      // its QR nearly the card's height (audit 12 saw 240 px beside a 350 px card).
+      const qr = await boxOf(
         dialog.getByRole('img', { name: 'QR code do passe da portaria de Ana Paula Souza' }),
       )
+      expect(qr.x).toBeGreaterThan(back.x + back.width)
+      expect(qr.height).toBeGreaterThan(back.height * 0.85)
       await dialog.getByRole('button', { name: 'Fechar' }).click()
       await dialog.waitFor({ state: 'detached' })
     })
