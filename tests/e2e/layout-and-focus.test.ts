@@ -116,6 +116,13 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       const back2 = await boxOf(header.getByRole('button', { name: 'Voltar' }).locator('svg'))
       expect(Math.abs(logo2.x - page2.x)).toBeLessThanOrEqual(2)
       expect(back2.x).toBeGreaterThan(logo2.x + logo2.width)
+      // A page of one column in the screen's middle (Trocar Cartão): the logo starts where
+      // that column does, not 200 px to its left (audit 12).
+      await page.goto(`${journey.server.url}/pagamento?code=TROCA-CARTAO-ANA`)
+      await appIsLive(page)
+      const title = await boxOf(page.getByRole('heading', { name: 'Trocar Cartão', level: 1 }))
+      const logo3 = await boxOf(header.locator('img').first())
+      expect(Math.abs(logo3.x - title.x)).toBeLessThanOrEqual(2)
     })
 
     it('reads the profile card in two full columns: the person under the photo, then the contract', async () => {

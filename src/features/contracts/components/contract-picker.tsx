@@ -21,7 +21,7 @@ export function ContractPicker() {
   if (loading || termsPending) return <FullScreenSpinner label="Carregando contratos…" />
 
   return (
-    <div className={`${styles.page} ${styles.focused}`}>
+    <div className={`${styles.page} ${styles.focused}`} data-focused-page>
       <h1 className={styles.title}>Selecione o contrato</h1>
       {contracts?.length ? (
         <div className={styles.columns}>

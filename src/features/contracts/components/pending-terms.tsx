@@ -33,7 +33,7 @@ export function PendingTerms({ onDisagree }: Props) {
   if (loading || allAccepted) return <FullScreenSpinner label="Carregando contratos…" />
 
   return (
-    <div className={`${styles.page} ${styles.focused}`}>
+    <div className={`${styles.page} ${styles.focused}`} data-focused-page>
       <h1 className={styles.title}>Termos do contrato</h1>
       <p className={styles.muted}>Leia e aceite os termos de compra para continuar.</p>
       <div className={styles.columns}>

@@ -110,7 +110,7 @@ function Problem({
   children?: React.ReactNode
 }) {
   return (
-    <section className={`${pageStyles.page} ${pageStyles.focused}`}>
+    <section className={`${pageStyles.page} ${pageStyles.focused}`} data-focused-page>
       <h1 className={pageStyles.title}>Pagamento</h1>
       <div className={`${styles.box} ${styles.problem}`}>
         {title && <h2>{title}</h2>}
