@@ -500,6 +500,20 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
     await skeleton.first().waitFor({ state: 'detached', timeout: 10_000 })
   })
 
+  it('keeps "Nenhuma parcela" and the pass short side by side on a desktop', async () => {
+    const { page } = await journey.openDevice({ viewport: desktop })
+    await journey.loggedInPage('davi@exemplo.com.br', { page })
+    await page.waitForURL(`${journey.server.url}/home`)
+    const none = page.getByRole('region', { name: 'Nenhuma parcela' })
+    await expectVisible(none)
+    // Audit 12: two lines in a card as tall as the pass beside it stood (190 px).
+    const box = await none.boundingBox()
+    const pass = await page.getByRole('link', { name: /Passe da portaria/ }).boundingBox()
+    expect(box && box.height).toBeLessThan(120)
+    expect(pass && box && pass.x).toBeGreaterThan((box?.x ?? 0) + (box?.width ?? 0))
+    await expectNoAxeViolations(page)
+  })
+
   it('says so when a contract model has no documents', async () => {
     const { page } = await journey.openDevice({ viewport: desktop })
     await journey.loggedInPage('bruno@exemplo.com.br', { page })

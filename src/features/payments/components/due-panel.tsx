@@ -4,7 +4,7 @@ import type { PaymentOrder } from '../../../../contract/payments'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
-import { QrIcon } from '../../../ui/icons'
+import { CalendarIcon, CheckIcon, QrIcon } from '../../../ui/icons'
 import { type Due, dueOf, instalmentNumber } from '../logic/due'
 import styles from './due-panel.module.css'
 
@@ -55,9 +55,14 @@ export function DuePanel({ instalments, online, paying, onPay }: Props) {
   if (due.kind === 'clear')
     return (
       <section
-        className={`${styles.panel} ${instalments.length ? styles.clear : ''}`}
+        className={`${styles.panel} ${styles.settled} ${instalments.length ? styles.clear : ''}`}
         aria-labelledby="due-title"
       >
+        {/* A state, not a wait: its mark, the words beside it (audit 12 read two lines atop an
+            empty card as far as the pass beside it was tall). */}
+        <span className={styles.stateIcon} aria-hidden="true">
+          {instalments.length ? <CheckIcon size={24} /> : <CalendarIcon size={24} />}
+        </span>
         <div>
           <h2 id="due-title" className={styles.eyebrow}>
             {instalments.length ? 'Tudo em dia' : 'Nenhuma parcela'}
