@@ -509,8 +509,9 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
     // Audit 12: two lines in a card as tall as the pass beside it stood (190 px).
     const box = await none.boundingBox()
     const pass = await page.getByRole('link', { name: /Passe da portaria/ }).boundingBox()
-    expect(box && box.height).toBeLessThan(120)
-    expect(pass && box && pass.x).toBeGreaterThan((box?.x ?? 0) + (box?.width ?? 0))
+    if (!box || !pass) throw new Error('o painel ou o passe sem caixa')
+    expect(box.height).toBeLessThan(120)
+    expect(pass.x).toBeGreaterThan(box.x + box.width)
     await expectNoAxeViolations(page)
   })
 
