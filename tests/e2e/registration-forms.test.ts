@@ -44,6 +44,10 @@ describeBrowser(
 
     it('Salvar on an empty form: every problem under its field, the first focused, the count once atop the form', async () => {
       await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
+      // The form is whole once the dependent types are in: it is drawn again then (its key
+      // names them), and a label read before would be the one it replaced (ci43 read '' from
+      // it under load).
+      await expectVisible(page.getByLabel('Tipo do dependente'))
       // Before Salvar, a required field is marked: an asterisk seen, not read (its name stays
       // the label's), and the input says aria-required.
       const firstName = page.getByLabel('Primeiro Nome', { exact: true })
