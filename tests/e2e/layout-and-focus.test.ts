@@ -178,7 +178,7 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(Math.abs(bar.x + bar.width / 2 - (main.x + main.width / 2))).toBeLessThanOrEqual(2)
       await page.getByRole('checkbox', { name: 'Selecionar parcela 5' }).uncheck()
       // Under the table, Pix Automático's action is as wide as its words, not the page's width.
-      const ativar = await boxOf(page.getByRole('button', { name: 'Ativar débito automático' }))
+      const ativar = await boxOf(page.getByRole('button', { name: 'Ativar Pix Automático' }))
       expect(ativar.width).toBeLessThan(main.width / 2)
       expect(Math.abs(ativar.x - (main.x + 16))).toBeLessThanOrEqual(2)
     })

@@ -106,8 +106,8 @@ describeBrowser('payment link: checkout by every method', () => {
     await expectVisible(page.getByText('Valor pagando via PIX'))
     await expectVisible(page.locator('s')) // the original value, struck: Pix has a discount
     await expectVisible(page.getByText('5% em OFF').first())
-    // One truth, said once: on the Pix tab the spec's panel says the price, from the lead's
-    // Total (struck through); the lead adds no "Você paga" of its own (audit 10).
+    // One "Você paga" at the summary's foot on every tab (audit 13), Pix's too: the Pix price,
+    // which the spec's panel line confirms beside the lead's Total, struck through.
     const pixPrice =
       (await page
         .getByText('Valor pagando via PIX')
@@ -119,7 +119,14 @@ describeBrowser('payment link: checkout by every method', () => {
       page.locator('s'),
       (await page.locator('dt:text-is("Total") + dd').textContent()) ?? 'missing',
     )
-    expect(await page.locator('[aria-live="polite"]', { hasText: 'Você paga' }).count()).toBe(0)
+    const youPayPix = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
+    await expectText(youPayPix, /^Você paga no Pix/)
+    await expectText(youPayPix, pixPrice)
+    await expectText(youPayPix, /à vista · 5% de desconto/)
+    // The tab's main action is the column's width, under its panel, as the other tabs'.
+    const generateBox = await page.getByRole('button', { name: 'Gerar Pix' }).boundingBox()
+    const tabsBox = await page.getByRole('tablist', { name: 'Formas de pagamento' }).boundingBox()
+    expect(generateBox && tabsBox && Math.abs(generateBox.width - tabsBox.width) <= 1).toBe(true)
     // The app came from Pagamentos: back arrow and the menu with 'Sair'.
     await expectVisible(page.getByRole('button', { name: 'Voltar' }))
     await expectNoAxeViolations(page)
@@ -180,16 +187,13 @@ describeBrowser('payment link: checkout by every method', () => {
     const threeTimes = options.find((text) => text.startsWith('3x de R$'))
     await chooseInstalments(page, threeTimes ?? '')
     // The pay button follows the tab and the option: the card, in 3x, at the option's own
-    // price. On a phone the lead does not say it again; on a desktop its "Você paga" does.
+    // price, and so does the summary's "Você paga", on a phone as on a desktop (audit 13).
     const youPay = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
     const perInstalment = /^3x de R\$\s?([\d.,]+)/.exec(threeTimes ?? '')?.[1] ?? 'missing'
     const inThree = new RegExp(`3x de R\\$\\s${perInstalment.replace('.', '\\.')}`)
     await expectText(page.getByRole('button', { name: /^Pagar com cartão/ }), inThree)
-    expect(await youPay.isVisible()).toBe(false)
-    await page.setViewportSize({ width: 1366, height: 768 })
     await expectText(youPay, /Você paga no cartão/)
     await expectText(youPay, inThree)
-    await page.setViewportSize({ width: 390, height: 844 })
     // An impatient double tap: one submission at a time (spec §4), so one tokenization, one charge.
     await page
       .getByRole('button', { name: 'Pagar com cartão' })

@@ -143,7 +143,7 @@ describeBrowser('payments list', () => {
     await expect.poll(async () => (await storedRows(page, 'receipts')).length).toBe(3)
     // …and the Pix Automático section under the list has read its state (a read that failed
     // would tell the app it is offline before the tap this test is about).
-    await expectVisible(page.getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(page.getByRole('button', { name: 'Ativar Pix Automático' }))
     await cutSignal(server, context, 'lie-fi')
     await page.getByRole('button', { name: 'Pagar parcela 5' }).click()
     await expectVisible(page.getByText('Não foi possível abrir o pagamento.'))

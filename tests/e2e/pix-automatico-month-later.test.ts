@@ -25,8 +25,8 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
     ;({ server, page } = journey)
   })
 
-  const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
-  const sheet = () => page.getByRole('dialog', { name: 'Débito automático via Pix' })
+  const section = () => page.getByRole('region', { name: 'Pix Automático' })
+  const sheet = () => page.getByRole('dialog', { name: 'Pix Automático' })
 
   async function authorization() {
     const token = await apiToken(server.url, ana)
@@ -53,16 +53,16 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
 
   it('authorized once; weeks later the next instalment is charged and shows as paid', async () => {
     await journey.loggedInPage(ana, { path: '/search' })
-    await section().getByRole('button', { name: 'Ativar débito automático' }).click()
+    await section().getByRole('button', { name: 'Ativar Pix Automático' }).click()
     await expectVisible(sheet().getByRole('heading', { name: 'Autorize no app do seu banco' }))
     const { idRec, firstDate } = await authorization()
     const approved = await fetch(`${server.url}/sandbox/pix/rec/${idRec}/approve`, {
       method: 'POST',
     })
     expect(approved.status).toBe(200)
-    await expectVisible(sheet().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectVisible(sheet().getByRole('heading', { name: 'Pix Automático ativo' }), 20_000)
     await sheet().getByRole('button', { name: 'Fechar' }).click()
-    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
+    await expectVisible(section().getByRole('heading', { name: 'Pix Automático ativo' }))
     // The first instalment the authorization charges is still open.
     const next = page
       .getByRole('tabpanel')
@@ -90,7 +90,7 @@ describeBrowser('Pix Automático: the next instalment charged a month later, wit
       .filter({ hasText: formatDate(firstDate) })
     await expectVisible(paid.getByText('PAGO', { exact: true }), 20_000)
     await expectVisible(paid.getByText('Comprovante'))
-    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
+    await expectVisible(section().getByRole('heading', { name: 'Pix Automático ativo' }))
     await expectNoAxeViolations(page)
   })
 })

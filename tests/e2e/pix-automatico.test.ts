@@ -28,18 +28,18 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     ;({ server, page } = journey)
   })
 
-  const section = () => page.getByRole('region', { name: 'Débito automático via Pix' })
+  const section = () => page.getByRole('region', { name: 'Pix Automático' })
   /** Its whole, opened over Pagamentos' list (audit 11): a sheet on a phone. */
-  const sheet = () => page.getByRole('dialog', { name: 'Débito automático via Pix' })
+  const sheet = () => page.getByRole('dialog', { name: 'Pix Automático' })
 
   /**
-   * Ana on Pagamentos, then "Ativar débito automático". With her overdue instalment, the QR to
+   * Ana on Pagamentos, then "Ativar Pix Automático". With her overdue instalment, the QR to
    * authorize it (it pays that one too); once nothing is due, the request goes to her bank.
    */
   async function askForIt(way: 'QR' | 'BANCO' = 'QR') {
     await journey.loggedInPage(ana, { path: '/search' })
     await expectVisible(page.getByRole('button', { name: 'Pagar parcela 5' }))
-    const ask = section().getByRole('button', { name: 'Ativar débito automático' })
+    const ask = section().getByRole('button', { name: 'Ativar Pix Automático' })
     await expectVisible(ask)
     await ask.click()
     await expectVisible(sheet().getByRole('heading', { name: 'Autorize no app do seu banco' }))
@@ -63,7 +63,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   /** The QR, its copia e cola and what she authorizes. */
   async function expectQr() {
     await expectVisible(
-      sheet().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
+      sheet().getByRole('img', { name: 'QR Code da autorização do Pix Automático' }),
     )
     expect(await sheet().getByLabel('Pix copia e cola').inputValue()).toMatch(/^000201/)
     // On a phone "Copiar código" is in reach as the sheet opens, whatever is above it: it keeps
@@ -100,30 +100,30 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
   it('asked, approved at the bank (the screen follows by itself), then cancelled', async () => {
     await askForIt()
     await atHerBank('approve')
-    await expectVisible(sheet().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectVisible(sheet().getByRole('heading', { name: 'Pix Automático ativo' }), 20_000)
     await expectNoAxeViolations(page)
 
-    await sheet().getByRole('button', { name: 'Cancelar débito automático' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Cancelar o débito automático?' })
+    await sheet().getByRole('button', { name: 'Cancelar Pix Automático' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Cancelar o Pix Automático?' })
     await expectVisible(dialog)
     await expectNoAxeViolations(page)
-    await dialog.getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await dialog.getByRole('button', { name: 'Cancelar Pix Automático' }).click()
     await expectVisible(
       sheet().getByText(
-        'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+        'Pix Automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
       ),
     )
-    await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(sheet().getByRole('button', { name: 'Ativar Pix Automático' }))
     await expectNoAxeViolations(page)
     // Closed, the list is where she left it, and the line under it says the same.
     await sheet().getByRole('button', { name: 'Fechar' }).click()
     await expect.poll(() => sheet().count()).toBe(0)
     await expectVisible(
       section().getByText(
-        'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+        'Pix Automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
       ),
     )
-    await expectVisible(section().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(section().getByRole('button', { name: 'Ativar Pix Automático' }))
   })
 
   it('nothing due now and her bank known: the request goes to her bank app (journey 1); the QR if she prefers', async () => {
@@ -142,9 +142,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     await bankWay.click()
     await expectRequestSent()
     // Its head, dragged down a little and let go, puts it back; dragged further, it is let go.
-    const head = await sheet()
-      .getByRole('heading', { name: 'Débito automático via Pix' })
-      .boundingBox()
+    const head = await sheet().getByRole('heading', { name: 'Pix Automático' }).boundingBox()
     if (!head) throw new Error('o título da folha não está na tela')
     const dragDown = async (by: number) => {
       await page.mouse.move(head.x + 10, head.y + head.height / 2)
@@ -160,7 +158,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     const pending = page.getByRole('status').filter({ hasText: 'aguardando você' })
     await expectText(
       pending,
-      /^Débito automático via Pix aguardando você\. Confirme o pedido no app do Itaú até \d{2}\/\d{2}\/\d{4}\./,
+      /^Pix Automático aguardando você\. Confirme o pedido no app do Itaú até \d{2}\/\d{2}\/\d{4}\./,
     )
     const listTop = await page.getByRole('tablist', { name: 'Filtrar parcelas' }).boundingBox()
     const pendingBox = await pending.boundingBox()
@@ -173,15 +171,15 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
       .toBe('Autorize no app do seu banco')
 
     await atHerBank('approve')
-    await expectVisible(sheet().getByRole('heading', { name: 'Débito automático ativo' }), 20_000)
+    await expectVisible(sheet().getByRole('heading', { name: 'Pix Automático ativo' }), 20_000)
     expect(await pending.count()).toBe(0)
     // Cancelled again, for the journeys after this one on the same server.
-    await sheet().getByRole('button', { name: 'Cancelar débito automático' }).click()
+    await sheet().getByRole('button', { name: 'Cancelar Pix Automático' }).click()
     await page
-      .getByRole('dialog', { name: 'Cancelar o débito automático?' })
-      .getByRole('button', { name: 'Cancelar débito automático' })
+      .getByRole('dialog', { name: 'Cancelar o Pix Automático?' })
+      .getByRole('button', { name: 'Cancelar Pix Automático' })
       .click()
-    await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(sheet().getByRole('button', { name: 'Ativar Pix Automático' }))
     // A tap on the list dimmed above the sheet lets it go.
     await page.mouse.click(195, 20)
     await expect.poll(() => sheet().count()).toBe(0)
@@ -203,7 +201,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     expect(answered.status()).toBe(404)
     expect(await answered.json()).toMatchObject({ canEnrol: false })
     await expect.poll(() => section().count()).toBe(0)
-    expect(await page.getByRole('button', { name: 'Ativar débito automático' }).count()).toBe(0)
+    expect(await page.getByRole('button', { name: 'Ativar Pix Automático' }).count()).toBe(0)
     await expectNoAxeViolations(page)
   })
 
@@ -212,7 +210,7 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     await askForIt('BANCO')
     await atHerBank('reject')
     await expectVisible(sheet().getByText(/A autorização foi recusada no app do seu banco/), 20_000)
-    await expectVisible(sheet().getByRole('button', { name: 'Ativar débito automático' }))
+    await expectVisible(sheet().getByRole('button', { name: 'Ativar Pix Automático' }))
     await expectNoAxeViolations(page)
     // Escape lets the sheet go; the line under the list says the same.
     await page.keyboard.press('Escape')
@@ -235,13 +233,25 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     expect(await section().count()).toBe(0)
     await way.getByRole('radio', { name: /^Pix Automático/ }).check()
     expect(await page.getByLabel('Número do cartão').count()).toBe(0)
-    // The lead's "Você paga" was the card's price: not this way's.
-    expect(await page.getByText('Você paga').count()).toBe(0)
-    // The same authorization as on Pagamentos, with no card.
-    await section().getByRole('button', { name: 'Ativar débito automático' }).click()
+    // The summary's "Você paga" says this way's: instalment 12 is debited at its due date,
+    // at the link's Total (the card's recurrence took 6% off).
+    const youPay = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
+    await expectText(youPay, /^Você paga no Pix Automático/)
+    await expectText(youPay, /debitada na sua conta no vencimento/)
+    await expectText(
+      youPay,
+      (await page.locator('dt:text-is("Total") + dd').textContent()) ?? 'missing',
+    )
+    // Named once, by the way's choice: the panel's own heading is for a screen reader only.
+    const panelHeading = await section()
+      .getByRole('heading', { name: 'Pix Automático' })
+      .boundingBox()
+    expect(panelHeading && panelHeading.width <= 1 && panelHeading.height <= 1).toBe(true)
+    // The same authorization as on Pagamentos, with no card; its action under its panel.
+    await page.getByRole('button', { name: 'Ativar Pix Automático' }).click()
     await expectVisible(section().getByRole('heading', { name: 'Autorize no app do seu banco' }))
     await expectVisible(
-      section().getByRole('img', { name: 'QR Code da autorização do débito automático' }),
+      section().getByRole('img', { name: 'QR Code da autorização do Pix Automático' }),
     )
     await expectNoAxeViolations(page)
     const read = await fetch(`${server.url}/socios-api/checkout/pix-automatico?code=${code}`)
@@ -251,16 +261,14 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
       (await fetch(`${server.url}/sandbox/pix/rec/${idRec}/approve`, { method: 'POST' })).status,
     ).toBe(200)
     await page.waitForURL(/\/success\?/, { timeout: 20_000 })
-    await expectVisible(page.getByText('Débito automático via Pix ativado!'))
+    await expectVisible(page.getByText('Pix Automático ativado!'))
     await expectNoAxeViolations(page)
     // Pagamentos shows it on, where she may cancel it.
     await page.goto(`${server.url}/search`)
-    await expectVisible(section().getByRole('heading', { name: 'Débito automático ativo' }))
+    await expectVisible(section().getByRole('heading', { name: 'Pix Automático ativo' }))
     // Under the list it is one line and a way in (audit 9): the terms and Cancelar behind it.
-    expect(
-      await section().getByRole('button', { name: 'Cancelar débito automático' }).count(),
-    ).toBe(0)
+    expect(await section().getByRole('button', { name: 'Cancelar Pix Automático' }).count()).toBe(0)
     await section().getByRole('button', { name: 'Ver detalhes' }).click()
-    await expectVisible(sheet().getByRole('button', { name: 'Cancelar débito automático' }))
+    await expectVisible(sheet().getByRole('button', { name: 'Cancelar Pix Automático' }))
   })
 })

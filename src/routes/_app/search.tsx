@@ -35,8 +35,8 @@ const PixAutomaticoPending = lazy(() =>
 function PixAutomaticoOffline() {
   return (
     <section aria-labelledby="pix-automatico-title">
-      <h2 id="pix-automatico-title">Débito automático via Pix</h2>
-      <p role="status">Sem conexão: o débito automático via Pix precisa de internet.</p>
+      <h2 id="pix-automatico-title">Pix Automático</h2>
+      <p role="status">Sem conexão: o Pix Automático precisa de internet.</p>
     </section>
   )
 }

@@ -93,7 +93,7 @@ export function usePixAutomaticoActions(source: PixAutomaticoSource) {
   })
   const cancel = useMutation({
     mutationFn: () => {
-      if ('linkCode' in source) throw new Error('Cancele o débito automático no portal.')
+      if ('linkCode' in source) throw new Error('Cancele o Pix Automático no portal.')
       return call(cancelPixAutomatico, { params: { id: source.contractId } })
     },
     onSuccess: show,

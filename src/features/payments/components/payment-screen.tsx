@@ -43,6 +43,18 @@ const methods: Array<{ key: Method; label: string; typePayment: string }> = [
   { key: 'boleto_pix', label: 'Boleto', typePayment: 'INSTALLMENT_BILL' },
 ]
 
+type Pay = { where: string; price: MethodPrice; once: string }
+
+/** Today plus `days`, as the ISO date São Paulo is living (the server's calendar). */
+function isoDaysFromToday(days: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(),
+  )
+  const date = new Date(`${today}T12:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
+}
+
 /** How the lead's "Você paga" names the chosen tab. */
 const payingWhere: Record<Method, string> = {
   pix: 'no Pix',
@@ -127,7 +139,7 @@ const PixAutomaticoSection = lazy(() =>
 )
 
 export const pixAutomaticoApproved = {
-  msg: 'Débito automático via Pix ativado!',
+  msg: 'Pix Automático ativado!',
   message:
     'As próximas parcelas serão cobradas sozinhas na sua conta, alguns dias antes de cada vencimento.',
 } as const
@@ -230,6 +242,28 @@ function PaymentLink({
   const needsAddress = link.need_fill_person_fields === 'true'
   const common = { code, link, adjustments, submission, online }
 
+  /** What the chosen tab (and, on Recorrência, way) charges, as the summary's foot says it. */
+  function payFor(method: Method): Pay {
+    if (method === 'recurrence' && pixOffered && recurrenceWay === 'pix') {
+      // Pix Automático charges this instalment at its due date in her account; one due within
+      // the bank's notice (COBR_FIRST_DAY) is paid with the authorization, by its QR, as a Pix.
+      const soon = (link.due_dates ?? []).some((day) => day < isoDaysFromToday(2))
+      return soon
+        ? { where: 'no Pix Automático', price: byMethod('pix'), once: 'ao autorizar, pelo QR Code' }
+        : {
+            where: 'no Pix Automático',
+            price: { total: link.value, installments: 1, perInstallment: link.value, change: 0 },
+            once: 'debitada na sua conta no vencimento',
+          }
+    }
+    return {
+      where: payingWhere[method],
+      price: byMethod(method),
+      // A recurrence charges this one now and the next ones at their dates.
+      once: method === 'recurrence' ? 'cobrada agora' : 'à vista',
+    }
+  }
+
   function panel(method: Method) {
     switch (method) {
       case 'pix':
@@ -292,22 +326,9 @@ function PaymentLink({
           ) : (
             <ChargeLead
               link={link}
-              // The Pix tab's own panel says its price (spec §5's "Valor pagando via PIX"):
-              // the lead does not say it a second time (audit 10).
-              pay={
-                selected &&
-                selected !== 'pix' &&
-                !(selected === 'recurrence' && pixOffered && recurrenceWay === 'pix')
-                  ? {
-                      where: payingWhere[selected],
-                      price: byMethod(selected),
-                      // A recurrence charges this one now and the next ones at their dates.
-                      once: selected === 'recurrence' ? 'cobrada agora' : 'à vista',
-                      // The card's pay button, held at a phone's foot, says the same amount.
-                      saidByButton: selected === 'credit' || selected === 'recurrence',
-                    }
-                  : null
-              }
+              // One "Você paga" at the summary's foot, whichever tab and way (audit 13: it was
+              // in the summary, in a panel or only in a button, by tab and screen).
+              pay={selected ? payFor(selected) : null}
             />
           )}
         </div>
@@ -372,13 +393,7 @@ function SwapLead({ link }: { link: PaymentLinkData }) {
  * instalment's price, what was taken off or added, the total — and last what the chosen way
  * charges ("Você paga"), which follows the tab and the option as they change.
  */
-function ChargeLead({
-  link,
-  pay,
-}: {
-  link: PaymentLinkData
-  pay: { where: string; price: MethodPrice; once: string; saidByButton: boolean } | null
-}) {
+function ChargeLead({ link, pay }: { link: PaymentLinkData; pay: Pay | null }) {
   const numbers = link.installment
     .split(',')
     .map((part) => part.trim())
@@ -406,10 +421,7 @@ function ChargeLead({
       {/* The one figure that matters, by the tab and option chosen: the Total above is the
           charge's, each way then takes off or adds its own (the audit found them disagreeing). */}
       {pay && (
-        <div
-          className={`${styles.youPay} ${pay.saidByButton ? styles.youPayDesktop : ''}`}
-          aria-live="polite"
-        >
+        <div className={styles.youPay} aria-live="polite">
           <p>
             Você paga <span className={styles.youPayWhere}>{pay.where}</span>
           </p>

@@ -4,7 +4,7 @@
  * with nothing left to charge (all paid) shows no offer at all; an ended authorization keeps its
  * line, without "Ativar".
  */
-import { act, screen, waitFor } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { RecurrenceView } from '../../../../contract/pix-automatico'
 import { renderScreen } from '../../../test/render'
@@ -14,7 +14,7 @@ import PixAutomaticoSection, {
 } from './pix-automatico-section'
 
 const contractId = 'a0000000-0000-4000-8000-000000000002'
-const ativar = { name: 'Ativar débito automático' }
+const ativar = { name: 'Ativar Pix Automático' }
 
 const cancelled: RecurrenceView = {
   id: 'r1',
@@ -96,7 +96,7 @@ describe('Débito automático via Pix: Ativar only when something is left to cha
     render()
     expect(
       await screen.findByText(
-        'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+        'Pix Automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
       ),
     ).toBeTruthy()
     expect(screen.getByRole('heading', { name: pixAutomaticoMessages.title })).toBeTruthy()
@@ -137,6 +137,10 @@ describe('Débito automático via Pix: a request sent to her bank (journey 1) or
     expect(qr.getAttribute('aria-pressed')).toBe('false')
     const bank = screen.getByRole('button', { name: /^Pedido no app do Itaú/ })
     expect(bank.getAttribute('aria-pressed')).toBe('true')
+    // The wait ends in what she can do next: a QR instead, or the sheet put away.
+    expect(screen.getByRole('button', { name: 'Não chegou? Usar um QR Code' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Entendi' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it('a QR, her bank known: the request to it is offered beside the code', async () => {

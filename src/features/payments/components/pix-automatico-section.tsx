@@ -25,12 +25,12 @@ import styles from './payment.module.css'
 import { PixQr } from './pix-qr'
 
 export const pixAutomaticoMessages = {
-  title: 'Débito automático via Pix',
+  title: 'Pix Automático',
   what: 'Pague as parcelas sem cartão: autorize uma vez no app do seu banco e cada parcela é cobrada sozinha, alguns dias antes do vencimento.',
-  offline: 'Sem conexão: o débito automático via Pix precisa de internet.',
+  offline: 'Sem conexão: o Pix Automático precisa de internet.',
   authorize: 'Autorize no app do seu banco',
-  active: 'Débito automático ativo',
-  readFailed: 'Não foi possível consultar o débito automático via Pix.',
+  active: 'Pix Automático ativo',
+  readFailed: 'Não foi possível consultar o Pix Automático.',
   // As the Pix panel's (not imported: this chunk does not carry the checkout's code).
   copied: 'Código Pix copiado!',
   copyByHand: 'Selecione o código acima e copie.',
@@ -129,6 +129,16 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
   // A link's page offers it only where the server can: a failed read there says nothing.
   if (byLink && error && !view) return null
 
+  const canStart = status !== 'CRIADA' && status !== 'APROVADA' && offered && !(isPending && online)
+  const ativar = canStart && (
+    <>
+      {!view && <p>{pixAutomaticoMessages.what}</p>}
+      <Button busy={enrol.isPending} disabled={!online} onClick={() => start()}>
+        Ativar Pix Automático
+      </Button>
+    </>
+  )
+
   /**
    * The state and what to do, `full` (the sheet, or the link's tab) or as the line under the
    * list. The state's heading takes the focus where the person is: the sheet, once open.
@@ -190,7 +200,15 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
               onChoose={(via) => start(via)}
             />
           )}
-        {full && view && status === 'CRIADA' && view.request && <Requested view={view} />}
+        {full && view && status === 'CRIADA' && view.request && (
+          <Requested
+            view={view}
+            busy={enrol.isPending}
+            online={online}
+            onQr={() => start('QR')}
+            onDone={byLink ? undefined : () => setOpen(false)}
+          />
+        )}
         {full && view && status === 'CRIADA' && !view.request && <Authorize view={view} />}
         {actionError && full === whole && (
           <p className={styles.ended} role="alert">
@@ -207,25 +225,11 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
               disabled={!online}
               onClick={() => setAsking(true)}
             >
-              Cancelar débito automático
+              Cancelar Pix Automático
             </Button>
           )
         ) : (
-          status !== 'CRIADA' &&
-          offered &&
-          !(isPending && online) && (
-            <>
-              {!view && <p>{pixAutomaticoMessages.what}</p>}
-              <Button
-                // On the link it is the way chosen over the card's (audit 10): its one action.
-                busy={enrol.isPending}
-                disabled={!online}
-                onClick={() => start()}
-              >
-                Ativar débito automático
-              </Button>
-            </>
-          )
+          !byLink && ativar
         )}
       </>
     )
@@ -235,14 +239,36 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
     <>
       {/* Waiting for her, the line atop the list says it and opens it (audit 10 read "Ver o
           pedido" twice on one screen): nothing under the list. */}
-      {(byLink || status !== 'CRIADA') && (
-        <section
-          className={`${styles.box} ${styles.recurrence} ${byLink ? styles.besideCard : ''}`}
-          aria-labelledby="pix-automatico-title"
-        >
-          <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
-          {body(byLink)}
-        </section>
+      {byLink ? (
+        // On the link the way's choice above names it (audit 13: two headings 8 px apart); the
+        // box says what it does, its one action under it, as every tab's.
+        <div className={`${styles.side} ${styles.besideCard}`}>
+          <section
+            className={`${styles.box} ${styles.recurrence}`}
+            aria-labelledby="pix-automatico-title"
+          >
+            <h2 id="pix-automatico-title" className="visually-hidden">
+              {pixAutomaticoMessages.title}
+            </h2>
+            {canStart && !view && <p>{pixAutomaticoMessages.what}</p>}
+            {body(true)}
+          </section>
+          {canStart && (
+            <Button block busy={enrol.isPending} disabled={!online} onClick={() => start()}>
+              Ativar Pix Automático
+            </Button>
+          )}
+        </div>
+      ) : (
+        status !== 'CRIADA' && (
+          <section
+            className={`${styles.box} ${styles.recurrence}`}
+            aria-labelledby="pix-automatico-title"
+          >
+            <h2 id="pix-automatico-title">{pixAutomaticoMessages.title}</h2>
+            {body(false)}
+          </section>
+        )
       )}
       {open && !byLink && (
         <Sheet title={pixAutomaticoMessages.title} onClose={() => setOpen(false)}>
@@ -251,9 +277,9 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
       )}
       {asking && (
         <ConfirmDialog
-          title="Cancelar o débito automático?"
+          title="Cancelar o Pix Automático?"
           text="As próximas parcelas deixam de ser cobradas sozinhas: você paga cada uma por aqui, como antes."
-          confirm="Cancelar débito automático"
+          confirm="Cancelar Pix Automático"
           cancel="Manter ativo"
           onConfirm={stop}
           onCancel={() => setAsking(false)}
@@ -347,10 +373,26 @@ function WayChoice({
   )
 }
 
-/** Journey 1: the request went to the holder's bank; she answers there, nothing to read here. */
-function Requested({ view }: { view: RecurrenceView }) {
-  // What the screen waits for, as a line of its own that moves (audit 12: one paragraph among
-  // others, it did not read as a wait); the sentence under it says what to do there.
+/**
+ * Journey 1: the request went to the holder's bank; she answers there, nothing to read here.
+ * What the screen waits for is a line of its own that moves (audit 12), the sentence under it
+ * says what to do there, and the wait ends in what she can do next (audit 13: it ended in 140 px
+ * of nothing): put the sheet away while she goes to her bank, or read a QR Code instead.
+ */
+function Requested({
+  view,
+  busy,
+  online,
+  onQr,
+  onDone,
+}: {
+  view: RecurrenceView
+  busy: boolean
+  online: boolean
+  onQr: () => void
+  /** In the sheet over Pagamentos: closes it. */
+  onDone: (() => void) | undefined
+}) {
   return (
     <>
       <p className={styles.waiting}>
@@ -360,6 +402,16 @@ function Requested({ view }: { view: RecurrenceView }) {
         </span>
       </p>
       <p>{requestText(view)}</p>
+      <div className={styles.waitActions}>
+        {onDone && (
+          <Button block onClick={onDone}>
+            Entendi
+          </Button>
+        )}
+        <Button block variant="secondary" busy={busy} disabled={!online} onClick={onQr}>
+          Não chegou? Usar um QR Code
+        </Button>
+      </div>
     </>
   )
 }
@@ -407,7 +459,7 @@ function Authorize({ view }: { view: RecurrenceView }) {
           </label>
           <div className={styles.otherDevice}>
             <p>Ou leia o QR Code com outro celular:</p>
-            <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
+            <PixQr code={qrCode} label="QR Code da autorização do Pix Automático" />
           </div>
         </>
       )}
@@ -415,7 +467,7 @@ function Authorize({ view }: { view: RecurrenceView }) {
           panel opens, the steps under it (audit 12: the QR began at the fold). */}
       {qrCode && !small && (
         <>
-          <PixQr code={qrCode} label="QR Code da autorização do débito automático" />
+          <PixQr code={qrCode} label="QR Code da autorização do Pix Automático" />
           {steps}
           <label className={`${formStyles.field} ${styles.full}`}>
             Pix copia e cola
@@ -446,7 +498,7 @@ export function PixAutomaticoPending({ source }: { source: PixAutomaticoSource }
   return (
     <p className={styles.pending} role="status">
       <span>
-        <strong>Débito automático via Pix aguardando você.</strong>{' '}
+        <strong>Pix Automático aguardando você.</strong>{' '}
         {view.request
           ? `Confirme o pedido no ${bankAppName(view.request.bank)} até ${requestUntil(view)}.`
           : 'Falta autorizar no app do seu banco.'}

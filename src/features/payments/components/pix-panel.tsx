@@ -171,42 +171,52 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function'
   const qrCode = pix && <PixQr code={pix.qrCode} label="QR Code do Pix" />
 
+  const generating = !pix && (!ended || ended.canGenerate)
+
   return (
-    <div className={styles.box}>
-      <div className={styles.amount}>
-        <span>Valor pagando via PIX</span>
-        {discounted && (
-          <span>
-            <span className="visually-hidden">Valor original </span>
-            <s>{formatMoney(link.value)}</s>
-          </span>
-        )}
-        <strong>{formatMoney(total)}</strong>
-        {offer && <span className={styles.offer}>{offer}</span>}
-      </div>
-      {pix ? (
-        <div className={styles.qr}>
-          <p role="timer" aria-label="Tempo para pagar">
-            Expira em <strong>{countdownText(secondsLeft)}</strong>
-          </p>
-          {/* On a phone the QR is on the same screen as the bank's app that would read it: the
-              code to copy leads, and the QR waits below for another device's camera. */}
-          {!small && qrCode}
-          <p className={styles.howTo}>{small ? pixMessages.howToPayHere : pixMessages.howToPay}</p>
-          {small && (
-            <Button block onClick={copy}>
-              Copiar código
-            </Button>
+    <div className={styles.side}>
+      <div className={styles.box}>
+        <p className={styles.amount}>
+          <span>Valor pagando via PIX</span>
+          {discounted && (
+            <span>
+              <span className="visually-hidden">Valor original </span>
+              <s>{formatMoney(link.value)}</s>
+            </span>
           )}
-          <label className={`${formStyles.field} ${styles.full}`}>
-            Pix copia e cola
-            <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
-          </label>
-          <div className={styles.actions}>
-            {/* The one filled action, as on a phone (audit 11: two outlined buttons, no lead). */}
-            {!small && <Button onClick={copy}>Copiar código</Button>}
+          <strong>{formatMoney(total)}</strong>
+          {offer && <span className={styles.offer}>{offer}</span>}
+        </p>
+        {pix ? (
+          <div className={styles.qr}>
+            <p role="timer" aria-label="Tempo para pagar">
+              Expira em <strong>{countdownText(secondsLeft)}</strong>
+            </p>
+            {/* On a phone the QR is on the same screen as the bank's app that would read it: the
+                code to copy leads, and the QR waits below for another device's camera. */}
+            {!small && qrCode}
+            <p className={styles.howTo}>
+              {small ? pixMessages.howToPayHere : pixMessages.howToPay}
+            </p>
+            {small && (
+              <Button block onClick={copy}>
+                Copiar código
+              </Button>
+            )}
+            <label className={`${formStyles.field} ${styles.full}`}>
+              Pix copia e cola
+              <textarea ref={codeText} className={styles.code} readOnly value={pix.qrCode} />
+            </label>
+            {/* The one filled action, the column's width, as every tab's (audit 13: a 148 px
+                pill above a wider outlined button). */}
+            {!small && (
+              <Button block onClick={copy}>
+                Copiar código
+              </Button>
+            )}
             {canShare && (
               <Button
+                block
                 variant="secondary"
                 onClick={() =>
                   void navigator
@@ -219,43 +229,44 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
                 Compartilhar
               </Button>
             )}
+            <Button
+              block
+              // The screen follows the bank by itself: checking by hand is never the main action.
+              variant="secondary"
+              onClick={() => void verify()}
+              disabled={!online}
+            >
+              Verificar pagamento
+            </Button>
+            {small && (
+              <div className={styles.otherDevice}>
+                <p>Ou leia o QR Code com outro celular:</p>
+                {qrCode}
+              </div>
+            )}
           </div>
-          <Button
-            block
-            // The screen follows the bank by itself: checking by hand is never the main action.
-            variant="secondary"
-            onClick={() => void verify()}
-            disabled={!online}
-          >
-            Verificar pagamento
-          </Button>
-          {small && (
-            <div className={styles.otherDevice}>
-              <p>Ou leia o QR Code com outro celular:</p>
-              {qrCode}
-            </div>
-          )}
-        </div>
-      ) : (
-        <>
-          {ended && (
-            <p className={styles.ended} role="alert">
-              {ended.message}
-            </p>
-          )}
-          {(!ended || ended.canGenerate) && (
-            <>
+        ) : (
+          <>
+            {ended && (
+              <p className={styles.ended} role="alert">
+                {ended.message}
+              </p>
+            )}
+            {generating && (
               <ol className={styles.steps} aria-label="Como funciona">
                 <li>O QR code e o código copia e cola aparecem aqui.</li>
                 <li>Você paga no app do seu banco em até {minutes} minutos.</li>
                 <li>A confirmação aparece nesta tela sozinha, em segundos.</li>
               </ol>
-              <PayButton online={online} busy={false} onClick={() => void generate()}>
-                Gerar Pix
-              </PayButton>
-            </>
-          )}
-        </>
+            )}
+          </>
+        )}
+      </div>
+      {/* Under the panel, as every tab's main action (audit 13). */}
+      {generating && (
+        <PayButton online={online} busy={false} onClick={() => void generate()}>
+          Gerar Pix
+        </PayButton>
       )}
     </div>
   )

@@ -58,7 +58,7 @@ describe('Débito automático via Pix: the words of the terms', () => {
     expect(endedText({ ...view, status: 'REJEITADA' })).toMatch(/recusada/)
     expect(endedText({ ...view, status: 'EXPIRADA' })).toMatch(/expirou/)
     expect(endedText({ ...view, status: 'CANCELADA', cancelledBy: 'USUARIO_RECEBEDOR' })).toBe(
-      'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
+      'Pix Automático cancelado. As próximas parcelas não serão cobradas sozinhas.',
     )
     expect(endedText({ ...view, status: 'CANCELADA', cancelledBy: 'USUARIO_PAGADOR' })).toMatch(
       /no app do seu banco/,

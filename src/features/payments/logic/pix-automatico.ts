@@ -48,8 +48,8 @@ export function endedText(view: RecurrenceView): string | null {
       return 'A autorização foi recusada no app do seu banco. Nenhuma parcela será cobrada por ela.'
     case 'CANCELADA':
       return view.cancelledBy === 'USUARIO_PAGADOR'
-        ? 'Débito automático cancelado no app do seu banco. As próximas parcelas não serão cobradas sozinhas.'
-        : 'Débito automático cancelado. As próximas parcelas não serão cobradas sozinhas.'
+        ? 'Pix Automático cancelado no app do seu banco. As próximas parcelas não serão cobradas sozinhas.'
+        : 'Pix Automático cancelado. As próximas parcelas não serão cobradas sozinhas.'
     case 'EXPIRADA':
       return 'A autorização expirou sem resposta do seu banco.'
     default:
