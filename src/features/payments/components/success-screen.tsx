@@ -43,7 +43,8 @@ export function SuccessScreen({
   }, [queryClient])
 
   return (
-    <section className={styles.success}>
+    // One short column: the header's bar narrows to it (src/ui/shell.module.css).
+    <section className={styles.success} data-focused-page="narrow">
       <svg width="72" height="72" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
         <path d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm-1.2 14.2-4-4 1.4-1.4 2.6 2.6 5.6-5.6 1.4 1.4-7 7Z" />
       </svg>

@@ -33,7 +33,8 @@ export function VerifyPage() {
   }
 
   return (
-    <div className={styles.page}>
+    // One short column: the header's bar narrows to it (src/ui/shell.module.css).
+    <div className={styles.page} data-focused-page="narrow">
       <h1>Verificar carteirinha</h1>
       <p className={styles.muted}>
         Leia o QR code da carteirinha no app do titular. A verificação funciona sem internet.
