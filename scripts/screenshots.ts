@@ -189,7 +189,7 @@ async function loggedOut(browser: Browser, server: RunningServer, device: Device
     await settle(page, 'Pagamento')
     await page.getByRole('tab', { name: /^Recorrência/ }).click()
     await page.getByRole('radio', { name: /^Pix Automático/ }).check()
-    await page.getByRole('region', { name: 'Débito automático via Pix' }).waitFor()
+    await page.getByRole('region', { name: 'Pix Automático' }).waitFor()
     await settle(page)
   })
   // The card tab as it first shows: its pay button at the screen's foot on a phone.
@@ -307,19 +307,19 @@ async function ana(browser: Browser, server: RunningServer, device: Device) {
     await page.getByRole('button', { name: 'Marcar também' }).click()
     await settle(page)
   })
-  // Débito automático via Pix: the QR (it pays her overdue instalment too), then the request
+  // Pix Automático: the QR (it pays her overdue instalment too), then the request
   // sent to her bank's app instead (journey 1), in the sheet over the list (audit 11): as the
   // window shows it. Left waiting: the other device's run starts from that request, so it takes
   // the QR from the "Ler um QR Code" choice.
-  const automatic = page.getByRole('region', { name: 'Débito automático via Pix' })
-  const sheet = page.getByRole('dialog', { name: 'Débito automático via Pix' })
+  const automatic = page.getByRole('region', { name: 'Pix Automático' })
+  const sheet = page.getByRole('dialog', { name: 'Pix Automático' })
   await shoot(
     page,
     name('pix-automatico-qr'),
     async () => {
       await page.goto(`${server.url}/search`)
       await settle(page, 'Pagamentos')
-      const ask = automatic.getByRole('button', { name: 'Ativar débito automático' })
+      const ask = automatic.getByRole('button', { name: 'Ativar Pix Automático' })
       // Left waiting by the other device's run: said atop the list, which opens it.
       const folded = page
         .getByRole('status')
