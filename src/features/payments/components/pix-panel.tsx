@@ -178,14 +178,16 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
       <div className={styles.box}>
         <p className={styles.amount}>
           <span>Valor pagando via PIX</span>
-          {discounted && (
-            <span>
-              <span className="visually-hidden">Valor original </span>
-              <s>{formatMoney(link.value)}</s>
-            </span>
-          )}
-          <strong>{formatMoney(total)}</strong>
-          {offer && <span className={styles.offer}>{offer}</span>}
+          <span className={styles.amountFigures}>
+            {discounted && (
+              <span>
+                <span className="visually-hidden">Valor original </span>
+                <s>{formatMoney(link.value)}</s>
+              </span>
+            )}
+            <strong>{formatMoney(total)}</strong>
+            {offer && <span className={styles.offer}>{offer}</span>}
+          </span>
         </p>
         {pix ? (
           <div className={styles.qr}>
