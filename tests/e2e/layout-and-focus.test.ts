@@ -58,6 +58,13 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
     return box
   }
 
+  const boxOf = async (locator: Locator) => {
+    await expectVisible(locator)
+    const box = await locator.boundingBox()
+    if (!box) throw new Error('elemento sem caixa')
+    return box
+  }
+
   describe('on a desktop (1366×768)', () => {
     let page: Page
     beforeAll(async () => {
@@ -83,13 +90,6 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
         await page.getByRole('link', { name: 'Pagamentos' }).getAttribute('aria-current'),
       ).toBe('page')
     })
-
-    const boxOf = async (locator: Locator) => {
-      await expectVisible(locator)
-      const box = await locator.boundingBox()
-      if (!box) throw new Error('elemento sem caixa')
-      return box
-    }
 
     it("lines the header's content up with the columns under it, not the screen's middle", async () => {
       await open(page, '/home', 'Perfil')
@@ -185,18 +185,39 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
 
     it('reads the instalments as a table: each description on one line, the receipt in the action column', async () => {
       await open(page, '/search', 'Pagamentos')
-      // Audit 12: the number's column was 136 px, and every description took two lines.
-      const row = page.getByRole('listitem').filter({ hasText: 'Parcela 5' })
-      const description = await boxOf(row.getByText(/^Mensalidade/))
-      const lineHeight = await row
-        .getByText(/^Mensalidade/)
-        .evaluate((element) => Number.parseFloat(getComputedStyle(element).lineHeight))
-      expect(description.height).toBeLessThan(lineHeight * 1.5)
+      const rowOf = (number: number) =>
+        page.getByRole('listitem').filter({ hasText: `Parcela ${number}` })
+      // Audit 12: the number's column was 136 px, and every description took two lines; audit
+      // 13: the overdue one still did. Each row Todos shows: overdue, the next three, a paid one.
+      for (const number of [4, 5, 6, 7, 3]) {
+        const description = rowOf(number).getByText(/^Mensalidade/)
+        const { height } = await boxOf(description)
+        const lineHeight = await description.evaluate((element) =>
+          Number.parseFloat(getComputedStyle(element).lineHeight),
+        )
+        expect(height, `parcela ${number}`).toBeLessThan(lineHeight * 1.5)
+      }
+      // One or two digits under "Dias Atrasados": its column is narrow, its name on two lines.
+      const late = await boxOf(page.getByText('Dias Atrasados', { exact: true }).first())
+      expect(late.width).toBeLessThanOrEqual(80)
+      // In the Valor column the amount leads and its caption follows, as on a phone.
+      const below = async (number: number, caption: string) => {
+        const row = rowOf(number)
+        // The row's first amount: what it costs (today, when overdue), before the spec's price.
+        const amount = await boxOf(row.getByText(/^R\$\s[\d.]+,\d{2}$/).first())
+        const under = await boxOf(row.getByText(caption, { exact: true }))
+        expect(under.y, `${caption} (parcela ${number})`).toBeGreaterThanOrEqual(
+          amount.y + amount.height - 1,
+        )
+      }
+      await below(5, 'Com desconto')
+      await below(4, 'Com multa e juros')
+      await below(3, 'Valor Pago')
       // A paid row's "Comprovante" sits over its "Pago", where the others have "Pagar".
-      const paid = page.getByRole('listitem').filter({ hasText: 'Parcela 3' })
+      const paid = rowOf(3)
       const receipt = await boxOf(paid.getByRole('button', { name: 'Comprovante da parcela 3' }))
       const done = await boxOf(paid.getByRole('button', { name: 'Pago (parcela 3)' }))
-      const pay = await boxOf(row.getByRole('button', { name: 'Pagar parcela 5' }))
+      const pay = await boxOf(rowOf(5).getByRole('button', { name: 'Pagar parcela 5' }))
       expect(Math.abs(receipt.x + receipt.width - (pay.x + pay.width))).toBeLessThanOrEqual(2)
       expect(done.y).toBeGreaterThanOrEqual(receipt.y + receipt.height - 1)
     })
@@ -289,6 +310,41 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       })
       expect(overflow.wider).toEqual([])
       expect(overflow.scroll).toBeLessThanOrEqual(overflow.client)
+    })
+
+    it('reads a paid card as the others: its receipt a button with its icon, apart from "Pago"', async () => {
+      await open(page, '/search', 'Pagamentos')
+      const paid = page.getByRole('listitem').filter({ hasText: 'Parcela 3' })
+      const unpaid = page.getByRole('listitem').filter({ hasText: 'Parcela 5' })
+      // Audit 13: a 13 px "Comprovante" link 5 px from "Pago" read as "Comprovante Pago".
+      const receiptButton = paid.getByRole('button', { name: 'Comprovante da parcela 3' })
+      const receipt = await boxOf(receiptButton)
+      const done = await boxOf(paid.getByRole('button', { name: 'Pago (parcela 3)' }))
+      const look = await receiptButton.evaluate((button) => {
+        const style = getComputedStyle(button)
+        const icon = button.querySelector('svg')
+        return {
+          border: `${style.borderTopStyle} ${style.borderTopWidth}`,
+          icon: icon?.getBoundingClientRect().width ?? 0,
+          iconHidden: icon?.getAttribute('aria-hidden'),
+        }
+      })
+      expect(look).toEqual({ border: 'solid 1px', icon: 16, iconHidden: 'true' })
+      const apart =
+        done.y >= receipt.y + receipt.height + 1 ||
+        receipt.y >= done.y + done.height + 1 ||
+        done.x >= receipt.x + receipt.width + 1 ||
+        receipt.x >= done.x + done.width + 1
+      expect(apart).toBe(true)
+      // The spec's cut of the description ("…Club...") reads whole, not cut again by the card.
+      const description = paid.getByText(/^Mensalidade/)
+      expect(await description.textContent()).toBe('Mensalidade Plano Família Club...')
+      expect(
+        await description.evaluate((element) => element.scrollWidth <= element.clientWidth),
+      ).toBe(true)
+      // No taller than a card to pay.
+      const [paidCard, unpaidCard] = [await boxOf(paid), await boxOf(unpaid)]
+      expect(paidCard.height).toBeLessThanOrEqual(unpaidCard.height + 1)
     })
 
     it('keeps the address one field a row (its pairs aside), as wide as the screen allows', async () => {

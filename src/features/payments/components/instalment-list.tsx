@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/money'
 import { instalmentStatusChip } from '../../../lib/status'
 import { Button } from '../../../ui/button'
 import { Chip } from '../../../ui/chip'
-import { CheckIcon } from '../../../ui/icons'
+import { CheckIcon, DownloadIcon } from '../../../ui/icons'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
 import { useSmallScreen } from '../../../ui/use-small-screen'
@@ -345,31 +345,36 @@ function InstalmentRow({
             {price.label ?? 'Valor'}
           </span>
           <strong>{formatMoney(price.amount)}</strong>
-          {paid && instalment.paid_on && (
-            <span className={styles.paidOn}>em {formatDate(instalment.paid_on)}</span>
-          )}
         </div>
       )}
       <div className={styles.act}>
         {paid && (
+          // A small outlined button, so it never reads as one phrase with "Pago" (audit 13).
           <Button
-            variant="text"
+            variant="secondary"
             className={styles.receipt}
             onClick={() => onReceipt(instalment)}
             aria-label={`Comprovante da parcela ${number}`}
           >
+            <DownloadIcon size={16} />
             Comprovante
           </Button>
         )}
         {paid ? (
-          <Button
-            variant="text"
-            className={styles.paidButton}
-            disabled
-            aria-label={`Pago (parcela ${number})`}
-          >
-            Pago
-          </Button>
+          // The spec's disabled "Pago", read with when: "Pago em 18/10/2026".
+          <span className={styles.paidState}>
+            <Button
+              variant="text"
+              className={styles.paidButton}
+              disabled
+              aria-label={`Pago (parcela ${number})`}
+            >
+              Pago
+            </Button>
+            {instalment.paid_on && (
+              <span className={styles.paidOn}>em {formatDate(instalment.paid_on)}</span>
+            )}
+          </span>
         ) : (
           <Button
             // One filled "Pagar" per list, on what is owed now (overdue, else the
