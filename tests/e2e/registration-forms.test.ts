@@ -57,6 +57,15 @@ describeBrowser(
           .locator('label', { hasText: 'Primeiro Nome' })
           .evaluate((label) => getComputedStyle(label, '::after').content),
       ).toMatch(/^" \*"/)
+      // Atop the form, what is left to fill (audit 13): the holder's address and Brazil's +55
+      // it opens with are not, and each field typed counts down, in all and in its section.
+      const left = (text: string) => page.getByRole('progressbar', { name: text, exact: true })
+      await expectVisible(left('Faltam 8 campos obrigatórios'))
+      const contact = page.locator('[data-section="contact"] legend')
+      await expectText(contact, 'Contato · faltam 2 campos')
+      await field('E-mail').fill('lia@exemplo.com.br')
+      await expectVisible(left('Faltam 7 campos obrigatórios'))
+      await expectText(contact, 'Contato · falta 1 campo')
       await page.getByRole('button', { name: 'Salvar' }).click()
 
       // The toast says the spec's sentence for the first field; the count is the form's to say,

@@ -60,10 +60,17 @@ describeBrowser('registration of holder and dependents', () => {
       })
     expect(await look('CPF')).toEqual({ fill: 'rgba(0, 0, 0, 0)', edge: 'rgba(0, 0, 0, 0)' })
     expect(await look('Telefone')).not.toEqual(await look('CPF'))
+    // Everything required is there: said in words, with no bar to fill (audit 13).
+    const complete = page.getByText('Todos os campos obrigatórios preenchidos', { exact: true })
+    await expectVisible(complete)
+    expect(await page.getByRole('progressbar').count()).toBe(0)
     await expectNoAxeViolations(page)
 
     await clear('Telefone')
+    await expectVisible(page.getByRole('progressbar', { name: 'Falta 1 campo obrigatório' }))
     await field('Telefone').pressSequentially('11955554444')
+    await expectVisible(complete)
+    expect(await page.getByRole('progressbar').count()).toBe(0)
     await page.getByRole('button', { name: 'Salvar' }).click()
     await expectVisible(page.getByText('Cadastro realizado com sucesso!'))
     await page.waitForURL(`${server.url}/home`)

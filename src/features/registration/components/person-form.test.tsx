@@ -165,8 +165,8 @@ describe('Salvar on an empty registration form', () => {
       .getAllByRole('listitem')
       .map((item) => item.textContent)
     expect(sections).toEqual(['Dados pessoais (6)', 'Contato (2)', 'Endereço (6)'])
-    // The progress counts the same fields, the dependent's type among them.
-    expect(screen.getByText('Campos obrigatórios: 0 de 14 preenchidos')).toBeTruthy()
+    // What is left counts the same fields, the dependent's type among them.
+    expect(screen.getByRole('progressbar', { name: 'Faltam 14 campos obrigatórios' })).toBeTruthy()
   })
 
   it('clears a field’s mark once the person types in it', async () => {
@@ -196,6 +196,37 @@ describe('Meus Dados (the holder)', () => {
     expect(field('CPF').value).toBe('529.982.247-25')
     expect(field('DDI').value).toBe('+55')
     expect(field('Telefone').value).toBe('(11) 3333-4444')
+  })
+
+  it('says what is left of the required fields, in all and by section; none left, no bar', async () => {
+    stubCepService({})
+    const { user } = renderMeusDados(holder)
+    await screen.findByRole('button', { name: 'Salvar' })
+    // What the contract already holds (the phone) is not left; the locked name, CPF and e-mail
+    // are not the person's to fill.
+    expect(screen.getByRole('progressbar', { name: 'Faltam 8 campos obrigatórios' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'Dados pessoais · faltam 2 campos' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'Contato' })).toBeTruthy()
+
+    await user.type(field('Data de Nascimento'), '14031985')
+    expect(screen.getByRole('progressbar', { name: 'Faltam 7 campos obrigatórios' })).toBeTruthy()
+    expect(screen.getByRole('group', { name: 'Dados pessoais · falta 1 campo' })).toBeTruthy()
+    await user.selectOptions(field('Gênero'), 'Feminino')
+    expect(screen.getByRole('group', { name: 'Dados pessoais' })).toBeTruthy()
+
+    const address: Array<[string, string]> = [
+      ['Rua', 'Avenida Paulista'],
+      ['Número do endereço', '1000'],
+      ['Bairro', 'Bela Vista'],
+      ['Cidade', 'São Paulo'],
+      ['Estado', 'SP'],
+    ]
+    for (const [label, value] of address) await user.type(field(label), value)
+    expect(screen.getByRole('progressbar', { name: 'Falta 1 campo obrigatório' })).toBeTruthy()
+    await user.type(field('CEP'), '01310100')
+    expect(screen.getByText('Todos os campos obrigatórios preenchidos')).toBeTruthy()
+    expect(screen.queryByRole('progressbar')).toBeNull()
+    expect(screen.getByRole('group', { name: 'Endereço' })).toBeTruthy()
   })
 
   it('Salvar marks only what is still missing, focuses the first and counts them', async () => {

@@ -10,6 +10,7 @@ import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import formStyles from '../../../ui/form.module.css'
 import { SelectField, TextField } from '../../../ui/form-fields'
+import { CheckIcon } from '../../../ui/icons'
 import { SupportContact } from '../../../ui/support-contact'
 import { toast, toastDuration } from '../../../ui/toast'
 import { CepNetworkError, lookupCep } from '../api/cep'
@@ -24,6 +25,8 @@ import {
   isShown,
   lockedFields,
   lockedNote,
+  requiredLeft,
+  sectionLeft,
   toFormValues,
   toIsoDate,
   type Who,
@@ -329,7 +332,8 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     const message = errors[slot]
     return message?.startsWith(mandatoryPrefix) ? requiredShort : message
   }
-  // Progress through the required fields the contract asks for, in all and per section.
+  // What is left of the required fields the contract asks for, in all and per section: a count
+  // of what is done counted what the form opened with (the country, the holder's address).
   const required = (keys: FieldKey[]) =>
     keys.filter((key) => shown(key) && mandatory[key] && !disabled(key))
   const filled = (keys: FieldKey[]) => keys.filter((key) => values[key].trim() !== '').length
@@ -339,8 +343,8 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const typeDone = typeAsked && dependentTypeId ? 1 : 0
   const progress = (keys: FieldKey[], withType = false) => {
     const asked = required(keys).length + (withType ? typeAsked : 0)
-    const done = filled(required(keys)) + (withType ? typeDone : 0)
-    return asked === 0 || readOnly ? null : `${done} de ${asked}`
+    const left = asked - filled(required(keys)) - (withType ? typeDone : 0)
+    return left === 0 || readOnly ? null : sectionLeft(left)
   }
 
   const field = (
@@ -401,13 +405,17 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       {!readOnly && requiredCount > 0 && (
         <div className={styles.progress}>
-          <p id={progressId}>
-            Campos obrigatórios: {done} de {requiredCount} preenchidos
+          <p id={progressId} className={done === requiredCount ? styles.complete : undefined}>
+            {done === requiredCount && <CheckIcon size={16} />}
+            {requiredLeft(requiredCount - done)}
           </p>
           <p className={styles.requiredKey} aria-hidden="true">
             <span className={formStyles.requiredSign}>*</span> obrigatório
           </p>
-          <progress aria-labelledby={progressId} max={requiredCount} value={done} />
+          {/* Nothing left: the sentence says so, and a full bar would only repeat it. */}
+          {done < requiredCount && (
+            <progress aria-labelledby={progressId} max={requiredCount} value={done} />
+          )}
         </div>
       )}
       {readOnly && (
@@ -719,7 +727,7 @@ function ErrorSummary({
   )
 }
 
-/** A section's title, with how many of its required fields are filled ("3 de 5"). */
+/** A section's title, with how many of its required fields are still empty ("faltam 3 campos"). */
 function Legend({ title, progress }: { title: string; progress: string | null }) {
   return (
     <legend>

@@ -5,6 +5,8 @@ import {
   isShown,
   lockedFields,
   lockedNote,
+  requiredLeft,
+  sectionLeft,
   toIsoDate,
   toPersonPayload,
 } from './form'
@@ -54,6 +56,17 @@ describe('birth date (spec §5: DD/MM/AAAA, sent as year-month-day)', () => {
     ['', null],
   ])('%s → %s', (input, iso) => {
     expect(toIsoDate(input)).toBe(iso)
+  })
+})
+
+describe('what is left of the required fields (the form, and each section)', () => {
+  it.each([
+    [0, 'Todos os campos obrigatórios preenchidos', 'faltam 0 campos'],
+    [1, 'Falta 1 campo obrigatório', 'falta 1 campo'],
+    [8, 'Faltam 8 campos obrigatórios', 'faltam 8 campos'],
+  ])('%i', (count, form, section) => {
+    expect(requiredLeft(count)).toBe(form)
+    expect(sectionLeft(count)).toBe(section)
   })
 })
 

@@ -42,6 +42,19 @@ export const formMessages = {
   saved: 'Cadastro realizado com sucesso!',
 } as const
 
+/**
+ * What is left of the required fields, atop the form: a count of what is done read "8 de 16"
+ * before anything was typed, the country and the holder's address counted (audit 13).
+ */
+export function requiredLeft(count: number): string {
+  if (count === 0) return 'Todos os campos obrigatórios preenchidos'
+  return count === 1 ? 'Falta 1 campo obrigatório' : `Faltam ${count} campos obrigatórios`
+}
+
+/** The same beside a section's title, where "obrigatório" is the form's top line's word. */
+export const sectionLeft = (count: number) =>
+  count === 1 ? 'falta 1 campo' : `faltam ${count} campos`
+
 /** yyyy-mm-dd → dd/mm/aaaa (empty when absent). */
 export function toBrazilianDate(iso: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '')
