@@ -30,9 +30,13 @@ describeBrowser('passwordless login', () => {
     await page.waitForURL(`${server.url}/verify-code?email=ana%40exemplo.com.br`)
 
     await expectVisible(page.getByRole('heading', { name: 'Inserir código de entrada' }))
-    const shownEmail = page.getByRole('textbox', { name: 'E-mail', exact: true })
-    expect(await shownEmail.inputValue()).toBe('ana@exemplo.com.br')
-    expect(await shownEmail.getAttribute('readonly')).toBe('')
+    // Where the code went, read as text (audit 13), not a greyed field; the link changes it.
+    await expectText(
+      page.getByText(/^Código enviado para/),
+      'Código enviado para ana@exemplo.com.br',
+    )
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).count()).toBe(0)
+    await expectVisible(page.getByRole('link', { name: 'Usar outro e-mail' }))
     const codeInput = page.getByLabel('Código de entrada')
     expect(await codeInput.getAttribute('autocomplete')).toBe('one-time-code')
     expect(await codeInput.getAttribute('inputmode')).toBe('numeric')
@@ -175,6 +179,45 @@ describeBrowser('passwordless login', () => {
     await page.goto(`${server.url}/home`)
     await page.waitForURL(`${server.url}/login`)
     await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
+  })
+
+  it('elisa, with no contract: a screen of its own, titled, with its mark, and no code field', async () => {
+    await loginThroughScreens(page, server.url, 'elisa@exemplo.com.br')
+    const title = page.getByRole('heading', { level: 1, name: 'Nenhum contrato encontrado' })
+    await expectVisible(title)
+    expect(await page.getByRole('heading', { name: 'Inserir código de entrada' }).count()).toBe(0)
+    expect(await page.getByLabel('Código de entrada').count()).toBe(0)
+    // The code field that had the focus is gone: the title has it, and says why.
+    expect(await title.evaluate((heading) => heading === document.activeElement)).toBe(true)
+    await expectVisible(page.getByText('Nenhum contrato ativo foi encontrado para este e-mail.'))
+    await expectText(
+      page.getByText('elisa@exemplo.com.br', { exact: true }),
+      'elisa@exemplo.com.br',
+    )
+    await expectVisible(page.getByText(/^Confira se é o e-mail do seu cadastro/))
+    // The mark beside the words is drawn, not read.
+    const mark = page.locator('main svg[aria-hidden="true"]')
+    expect(await mark.count()).toBeGreaterThan(0)
+    // "e-mail" stays whole at the end of a line (a desktop's 420 px column broke it as "e-"/"mail").
+    await page.setViewportSize({ width: 1366, height: 768 })
+    const lines = await page
+      .getByText('Nenhum contrato ativo foi encontrado para este e-mail.')
+      .evaluate((sentence) => {
+        const word = [...sentence.querySelectorAll('span')].find((s) => s.textContent === 'e-mail')
+        return word ? word.getClientRects().length : 0
+      })
+    expect(lines).toBe(1)
+    await expectNoAxeViolations(page)
+
+    // Back, as "Entrar com outro e-mail", ends the session that found nothing: /login opens with
+    // the e-mail to correct, instead of sending it on to /home and the picker.
+    await page.getByRole('button', { name: 'Voltar' }).click()
+    await page.waitForURL(/\/login/)
+    await expectVisible(page.getByRole('heading', { name: 'Receber código de entrada' }))
+    expect(await page.getByRole('textbox', { name: 'E-mail', exact: true }).inputValue()).toBe(
+      'elisa@exemplo.com.br',
+    )
+    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull()
   })
 
   it('routes after login: pending terms go to the terms screen, two contracts to the picker', async () => {

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { DeliveryChannel } from '../../../../contract/auth'
 import { renderScreen } from '../../../test/render'
 import { RequestCodeForm } from './request-code-form'
 import { VerifyCodeForm } from './verify-code-form'
@@ -102,10 +103,50 @@ describe('the login request-code form', () => {
 })
 
 describe('the login verify-code form', () => {
-  const renderVerify = (onLoggedIn = vi.fn(async () => true)) =>
+  const renderVerify = (
+    onLoggedIn = vi.fn(async () => true),
+    {
+      channel = 'email',
+      onNoContracts = () => {},
+    }: { channel?: DeliveryChannel; onNoContracts?: () => void } = {},
+  ) =>
     renderScreen(() => (
-      <VerifyCodeForm email="ana@exemplo.com.br" channel="email" onLoggedIn={onLoggedIn} />
+      <VerifyCodeForm
+        email="ana@exemplo.com.br"
+        channel={channel}
+        onLoggedIn={onLoggedIn}
+        onNoContracts={onNoContracts}
+      />
     ))
+
+  it('says where the code went as text, not as a field, with the way to change the e-mail', async () => {
+    renderVerify()
+    const sentTo = await screen.findByText(/^Código enviado para/)
+    expect(sentTo.textContent).toBe('Código enviado para ana@exemplo.com.br')
+    expect(screen.queryByRole('textbox', { name: 'E-mail' })).toBeNull()
+    expect(screen.getByRole('link', { name: 'Usar outro e-mail' }).getAttribute('href')).toBe(
+      '/login?email=ana%40exemplo.com.br&send_to=email',
+    )
+  })
+
+  it('by WhatsApp, it says the code went to the WhatsApp of that e-mail', async () => {
+    renderVerify(undefined, { channel: 'cellphone' })
+    const sentTo = await screen.findByText(/^Código enviado para/)
+    expect(sentTo.textContent).toBe(
+      'Código enviado para o WhatsApp cadastrado com ana@exemplo.com.br',
+    )
+  })
+
+  it('a right code that finds no contract hands the screen over to that state', async () => {
+    stubApi(() => Response.json({ token: 'token-da-elisa' }))
+    const onNoContracts = vi.fn()
+    const { user } = renderVerify(
+      vi.fn(async () => false),
+      { onNoContracts },
+    )
+    await user.type(await screen.findByLabelText('Código de entrada'), '123456')
+    await waitFor(() => expect(onNoContracts).toHaveBeenCalledOnce())
+  })
 
   it('takes digits only and sends the code as soon as it has six', async () => {
     const sent = stubApi(() => Response.json({ token: 'token-da-ana' }))

@@ -1,11 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { DeliveryChannel } from '../../../../contract/auth'
-import { signOut } from '../../../offline/sign-out'
 import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
-import { SupportContact } from '../../../ui/support-contact'
 import { toast, toastDuration } from '../../../ui/toast'
 import { dismissToasts } from '../../../ui/toast-dismiss'
 import { useLogin } from '../api/login'
@@ -15,12 +12,12 @@ import {
   guidance,
   loginError,
   loginGuidance,
-  messages,
   resendCooldownSeconds,
   resendLabel,
   waitAsked,
 } from '../logic/messages'
 import { authStyles as styles } from './auth-page'
+import local from './verify-code.module.css'
 
 export const codeLength = 6
 
@@ -30,6 +27,8 @@ type Props = {
   channel: DeliveryChannel
   /** Stores the session and routes on; resolves false when the holder has no contract. */
   onLoggedIn: (token: string) => Promise<boolean>
+  /** The code was right and found no contract: the screen becomes that state's (no-contracts.tsx). */
+  onNoContracts: () => void
 }
 
 /** Seconds left until `until` (a time in ms), ticking once a second while above zero. */
@@ -47,13 +46,10 @@ function useSecondsLeft(until: number) {
   return Math.max(0, Math.ceil((until - now) / 1000))
 }
 
-export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
+export function VerifyCodeForm({ email, channel, onLoggedIn, onNoContracts }: Props) {
   const [code, setCode] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [hint, setHint] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const queryClient = useQueryClient()
-  const navigate = useNavigate()
   const [entering, setEntering] = useState(false)
   // The code was just sent when this screen opens: another one is offered after a short wait,
   // or after whatever wait the server asked for (429 Retry-After).
@@ -75,7 +71,6 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
     if (value.length !== codeLength || busy || blocked) return
     setError(null)
     setHint(null)
-    setNotice(null)
     login.mutate(
       { email, code: value },
       {
@@ -85,7 +80,7 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
             if (!(await onLoggedIn(token))) {
               // The "code sent" toast beside "no contract" read as a contradiction (audit 7).
               dismissToasts()
-              setNotice(messages.noContracts)
+              onNoContracts()
             }
           } catch (cause) {
             setError(cause instanceof Error ? cause.message : String(cause))
@@ -149,74 +144,69 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
         submit(code)
       }}
     >
+      {/* Where the code went, as text (spec §2: the e-mail shown read-only), not a greyed box
+          that looks like a field refusing a tap (audit 13); the link changes it. */}
       <div className={styles.field}>
-        <label className={styles.field}>
-          E-mail
-          <input className={styles.input} type="email" value={email} readOnly />
-        </label>
-        {/* With no contract found, one way on: the button below (issue 27). */}
-        {!notice && (
-          <Link
-            to="/login"
-            search={{ email, send_to: channel }}
-            className={`${buttonStyles.button} ${buttonStyles.text}`}
-            // As wide as its words, at the field's start (no style module of its own: /login's JS
-            // budget counts the class names of every module its first view loads).
-            style={{ alignSelf: 'flex-start', paddingInline: 0 }}
-          >
-            Usar outro e-mail
-          </Link>
+        <p className={local.sentTo}>
+          {channel === 'email'
+            ? 'Código enviado para '
+            : 'Código enviado para o WhatsApp cadastrado com '}
+          <strong>{email}</strong>
+        </p>
+        <Link
+          to="/login"
+          search={{ email, send_to: channel }}
+          className={`${buttonStyles.button} ${buttonStyles.text} ${local.change}`}
+        >
+          Usar outro e-mail
+        </Link>
+      </div>
+      <div className={styles.field}>
+        <label htmlFor={codeId}>Código de entrada</label>
+        {/* One real input (paste, SMS autofill and screen readers see one field of six digits),
+            drawn as six boxes that show the digits typed so far (audit 10). */}
+        <div className={styles.codeCells}>
+          <input
+            id={codeId}
+            ref={input}
+            className={styles.code}
+            name="code"
+            type="text"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={codeLength}
+            // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
+            autoFocus
+            value={code}
+            readOnly={busy || blocked}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(event) => {
+              // Digits only, and the form submits itself as soon as all six are there (spec §5).
+              const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
+              setCode(digits)
+              if (digits.length === codeLength) submit(digits)
+            }}
+          />
+          {Array.from({ length: codeLength }, (_, at) => (
+            <span
+              // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed places
+              key={at}
+              aria-hidden="true"
+              data-next={at === Math.min(code.length, codeLength - 1) || undefined}
+            >
+              {code[at]}
+            </span>
+          ))}
+        </div>
+        {/* A refusal's box says what to do instead. */}
+        {!error && (
+          <p id={hintId} className={styles.hint}>
+            Digite os 6 números que enviamos para você.
+          </p>
         )}
       </div>
-      {/* The code has done its work: it found no contract. */}
-      {!notice && (
-        <div className={styles.field}>
-          <label htmlFor={codeId}>Código de entrada</label>
-          {/* One real input (paste, SMS autofill and screen readers see one field of six digits),
-              drawn as six boxes that show the digits typed so far (audit 10). */}
-          <div className={styles.codeCells}>
-            <input
-              id={codeId}
-              ref={input}
-              className={styles.code}
-              name="code"
-              type="text"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={codeLength}
-              // biome-ignore lint/a11y/noAutofocus: the code is the only thing to do on this screen
-              autoFocus
-              value={code}
-              readOnly={busy || blocked}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedBy}
-              onChange={(event) => {
-                // Digits only, and the form submits itself as soon as all six are there (spec §5).
-                const digits = event.target.value.replace(/\D/g, '').slice(0, codeLength)
-                setCode(digits)
-                if (digits.length === codeLength) submit(digits)
-              }}
-            />
-            {Array.from({ length: codeLength }, (_, at) => (
-              <span
-                // biome-ignore lint/suspicious/noArrayIndexKey: the six boxes are fixed places
-                key={at}
-                aria-hidden="true"
-                data-next={at === Math.min(code.length, codeLength - 1) || undefined}
-              >
-                {code[at]}
-              </span>
-            ))}
-          </div>
-          {/* A refusal's box says what to do instead. */}
-          {!error && (
-            <p id={hintId} className={styles.hint}>
-              Digite os 6 números que enviamos para você.
-            </p>
-          )}
-        </div>
-      )}
       {/* What went wrong and what to do, in one box (audit 8 read the refusal three times). */}
       {error && (
         <div className={styles.error}>
@@ -234,15 +224,6 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
           )}
         </div>
       )}
-      {notice && (
-        <div className={styles.info} role="status">
-          <p>{notice}</p>
-          <p className={styles.hint}>
-            Confira se é o e-mail do seu cadastro. Se você tem um contrato, fale com{' '}
-            <SupportContact />.
-          </p>
-        </div>
-      )}
       {busy && (
         <p className={styles.hint} role="status">
           <span
@@ -253,29 +234,15 @@ export function VerifyCodeForm({ email, channel, onLoggedIn }: Props) {
           Entrando…
         </p>
       )}
-      {notice ? (
-        // No contract for this e-mail: another code would not change that; another e-mail might.
-        // The session this code opened finds nothing, so it ends before /login opens.
-        <Button
-          block
-          onClick={async () => {
-            await signOut(queryClient)
-            void navigate({ to: '/login', search: { send_to: channel } })
-          }}
-        >
-          Entrar com outro e-mail
-        </Button>
-      ) : (
-        <Button
-          variant="secondary"
-          block
-          busy={resend.isPending}
-          disabled={resendIn > 0}
-          onClick={requestAnother}
-        >
-          {resendLabel(resendIn)}
-        </Button>
-      )}
+      <Button
+        variant="secondary"
+        block
+        busy={resend.isPending}
+        disabled={resendIn > 0}
+        onClick={requestAnother}
+      >
+        {resendLabel(resendIn)}
+      </Button>
     </form>
   )
 }
