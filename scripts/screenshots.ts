@@ -468,7 +468,7 @@ async function main() {
           'elisa',
           {
             path: '/verify-code',
-            heading: 'Inserir código de entrada',
+            heading: 'Nenhum contrato encontrado',
             screen: 'no-contracts',
             ready: 'Nenhum contrato ativo foi encontrado para este e-mail.',
           },
