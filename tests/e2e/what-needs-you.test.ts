@@ -89,6 +89,8 @@ describeBrowser('screens that lead with what needs the person', () => {
       bar.getByRole('button', { name: 'Pagar parcela 4 · R$ 194,33', exact: true }),
     )
     expect(await bar.getByRole('status').count()).toBe(0)
+    const alone = await bar.boundingBox()
+    expect(alone && Math.round(alone.width)).toBe(phone.width - 32)
     // The ticked row is tinted, so the list shows what the bar takes.
     const background = (row: number) =>
       rows.nth(row).evaluate((item) => getComputedStyle(item).backgroundColor)
@@ -114,6 +116,9 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(
       bar.getByRole('status').getByText('A parcela 4 está vencida e não foi marcada.'),
     )
+    // Its note does not make it wider: the screen's width less the page's margins, as before it.
+    const withNote = await bar.boundingBox()
+    expect(withNote && Math.round(withNote.width)).toBe(phone.width - 32)
     await bar.getByRole('button', { name: 'Marcar também' }).click()
     expect(await page.getByRole('checkbox', { name: 'Selecionar parcela 4' }).isChecked()).toBe(
       true,
