@@ -44,9 +44,6 @@ describeBrowser(
 
     it('Salvar on an empty form: every problem under its field, the first focused, the count once atop the form', async () => {
       await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
-      // The form is whole once the dependent types are in: it is drawn again then (its key
-      // names them), and a label read before would be the one it replaced (ci43 read '' from
-      // it under load).
       await expectVisible(page.getByLabel('Tipo do dependente'))
       // Before Salvar, a required field is marked: an asterisk seen, not read (its name stays
       // the label's), and the input says aria-required.
@@ -109,6 +106,27 @@ describeBrowser(
       expect(focused.message).toBe('Campo obrigatório.')
       expect(focused.label).toBe('Primeiro Nome')
       await expectNoAxeViolations(page)
+    })
+
+    it('what is typed before the dependent types arrive stays when they do', async () => {
+      // The types held back (a slow network): the form opens without them.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/socios-api/rql/dependent-types', async (route) => {
+        await held
+        await route.continue()
+      })
+      await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
+      const typeSelect = page.getByLabel('Tipo do dependente')
+      expect(await typeSelect.locator('option').count()).toBeLessThanOrEqual(1)
+      await field('Primeiro Nome').fill('Lia')
+      release()
+      await expect.poll(() => typeSelect.locator('option').count()).toBeGreaterThan(1)
+      expect(await field('Primeiro Nome').inputValue()).toBe('Lia')
+      await typeSelect.selectOption({ label: 'Filho(a)' })
+      expect(await field('Primeiro Nome').inputValue()).toBe('Lia')
     })
 
     it('a changed or failed CEP lookup clears and unlocks what the previous one filled', async () => {

@@ -43,8 +43,11 @@ export function DependentScreen({
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>{existing ? 'Dados do dependente' : 'Novo Dependente'}</h1>
+      {/* Drawn again for another save's state only: the dependent types arriving fill the
+          select's options without a new form (keyed on them, a first name typed before they
+          came was lost). */}
       <PersonForm
-        key={`${saveTarget}-${types ? 'types' : ''}-${mark?.key ?? ''}-${save.generation}`}
+        key={`${saveTarget}-${mark?.key ?? ''}-${save.generation}`}
         version={dependent?.updated_at ?? ''}
         who={who}
         person={dependent?.person ?? null}
