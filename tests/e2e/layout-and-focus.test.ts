@@ -71,6 +71,17 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       page = await signIn('ana@exemplo.com.br', desktop)
     })
 
+    it('puts "Novo Dependente" at the end of the places taken, on its row', async () => {
+      await open(page, '/dependents', 'Seus Dependentes')
+      const taken = await boxOf(page.getByText('1 de 3 dependentes inclusos'))
+      const add = await boxOf(page.getByRole('link', { name: 'Novo Dependente' }))
+      const column = await boxOf(page.getByRole('main'))
+      expect(add.x).toBeGreaterThan(taken.x + taken.width)
+      expect(add.y).toBeLessThan(taken.y + taken.height)
+      expect(add.y + add.height).toBeGreaterThan(taken.y)
+      expect(column.x + column.width - (add.x + add.width)).toBeLessThan(48)
+    })
+
     it('navigates from a column on the left, with no bar at the bottom', async () => {
       const nav = await navigationBox(page)
       expect(nav.x).toBeLessThan(300)

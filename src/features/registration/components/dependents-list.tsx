@@ -42,21 +42,25 @@ export function DependentsList({ dependents, included, marks }: Props) {
   return (
     <div className={pageStyles.page}>
       <h1 className={pageStyles.title}>Seus Dependentes</h1>
-      <section className={styles.progress} aria-label="Dependentes inclusos">
-        <span>{label}</span>
-        <progress
-          className={styles.bar}
-          max={100}
-          value={dependentProgress(dependents, included)}
-          aria-label={label}
-        />
-      </section>
-      {canAddDependent(dependents, included) && (
-        <Link to="/dependent/new" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
-          <PlusIcon />
-          Novo Dependente
-        </Link>
-      )}
+      {/* How many of the contract's places are taken, and the way to take one: on a desktop one
+          card, the action at its end, where the eye ends (a 900 px card over a lone button). */}
+      <div className={styles.head}>
+        <section className={styles.progress} aria-label="Dependentes inclusos">
+          <span>{label}</span>
+          <progress
+            className={styles.bar}
+            max={100}
+            value={dependentProgress(dependents, included)}
+            aria-label={label}
+          />
+        </section>
+        {canAddDependent(dependents, included) && (
+          <Link to="/dependent/new" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
+            <PlusIcon />
+            Novo Dependente
+          </Link>
+        )}
+      </div>
       {shown.length === 0 && refusedNew.length === 0 && <EmptyState>{dependentsEmpty}</EmptyState>}
       <ul className={pageStyles.list}>
         {shown.map((dependent) => (
