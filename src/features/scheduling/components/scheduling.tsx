@@ -42,9 +42,13 @@ export function Scheduling() {
             <li key={item.name} className={`${styles.card} ${styles.row}`}>
               <div className={styles.grow}>
                 <strong>{item.name}</strong>
+                {/* The day it is for first, the day it was booked after; each date whole on its
+                    line (a desktop's card broke "Uso em" from its date). */}
                 <p className={styles.muted}>
-                  Agendado em {formatDate(item.date_agendamento)} · Uso em{' '}
-                  {formatDate(item.date_uso)}
+                  <span className={styles.nowrap}>Uso em {formatDate(item.date_uso)}</span> ·{' '}
+                  <span className={styles.nowrap}>
+                    agendado em {formatDate(item.date_agendamento)}
+                  </span>
                 </p>
               </div>
               {tab === 'scheduled' && (
