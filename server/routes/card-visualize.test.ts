@@ -61,7 +61,10 @@ describe.each(backends)('GET /socios-api/client/card-visualize/:cardId (%s)', (b
       .select({ photo: persons.imageBase64 })
       .from(persons)
       .where(eq(persons.id, demoIds.ana.person))
-    expect(frontLayout).toContain('alt="Portal do Titular"')
+    // Whose card: the club's name, the one the gate's staff know (not the portal's).
+    expect(frontLayout).toContain('alt="Clube Exemplo"')
+    expect(frontLayout).toContain('>Clube Exemplo<')
+    expect(frontLayout).not.toContain('Portal do Titular')
     expect(frontLayout).toContain('Plano Família Clube')
     expect(frontLayout).toContain(`src="data:image/png;base64,${person?.photo}"`)
     expect(frontLayout).toContain('Ana Paula Souza')

@@ -41,7 +41,9 @@ const svgDataUrl = (svg: string) =>
  * colours, and the back's contact line.
  */
 export interface CardLook {
-  portal: string
+  /** Whose card it is: the provider's name, the name a gate's staff know (audit 14 read the
+      portal's name on it, not the club's). */
+  issuer: string
   /** The logo as a data: URL (the card is drawn and kept on the device, offline). */
   logo: string
   colors: Brand['colors']
@@ -51,7 +53,7 @@ export interface CardLook {
 export function cardLook(config: Pick<Config, 'brand'>): CardLook {
   const { brand } = config
   return {
-    portal: brand.productName,
+    issuer: brand.provider.name,
     logo: svgDataUrl(brand.logoSvg),
     colors: brand.colors,
     contact: contactLine(brand.support),
@@ -127,8 +129,8 @@ function front(sheet: CardSheet, look: CardLook): string {
 ${bubble('right:-22%;top:-50%', '70%', 0.08)}${bubble('right:-6%;bottom:-62%', '52%', 0.06)}
 <div style="${layer};padding:5% 6%;gap:3%">
 <div style="display:flex;align-items:center;gap:3%">
-<img src="${look.logo}" alt="${e(look.portal)}" style="width:10%;aspect-ratio:1;border-radius:22%;box-shadow:0 0 0 1px rgba(255,255,255,0.7)">
-<div style="flex:1;min-width:0">${label(e(look.portal), 'rgba(255,255,255,0.8)')}<div style="${font(4.4)};font-weight:700;${oneLine}">${e(sheet.modelName)}</div></div>
+<img src="${look.logo}" alt="${e(look.issuer)}" style="width:10%;aspect-ratio:1;border-radius:22%;box-shadow:0 0 0 1px rgba(255,255,255,0.7)">
+<div style="flex:1;min-width:0">${label(e(look.issuer), 'rgba(255,255,255,0.8)')}<div style="${font(4.4)};font-weight:700;${oneLine}">${e(sheet.modelName)}</div></div>
 </div>
 <div style="flex:1;min-height:0;display:flex;align-items:center;gap:5%">
 <img src="${e(photo)}" alt="Foto de ${e(sheet.personName)}" style="width:23%;aspect-ratio:3/4;object-fit:cover;border-radius:8%/6%;border:2px solid rgba(255,255,255,0.9);background:#dfe9f7">
