@@ -95,6 +95,12 @@ describeBrowser('payment link: checkout by every method', () => {
       'Cobrança de Clube Exemplo, CNPJ 12.345.678/0001-95',
     )
     await expectVisible(page.getByRole('heading', { name: 'Resumo da cobrança' }))
+    // And whom to ask about it, at the page's foot.
+    const help = page.locator('p', { hasText: /^Dúvidas sobre esta cobrança\?/ })
+    expect(
+      await help.getByRole('link', { name: 'atendimento@exemplo.com.br' }).getAttribute('href'),
+    ).toBe('mailto:atendimento@exemplo.com.br')
+    await expectVisible(help.getByRole('link', { name: 'Privacidade' }))
     // On a phone the total shows and the details fold away until asked for.
     await expectVisible(page.locator('dt:has-text("Total")'))
     expect(await page.locator('dt:has-text("Parcela")').isVisible()).toBe(false)
@@ -134,6 +140,8 @@ describeBrowser('payment link: checkout by every method', () => {
     await page.getByRole('button', { name: 'Gerar Pix' }).click()
     await expectVisible(page.getByRole('img', { name: 'QR Code do Pix' }))
     await expectText(page.getByRole('timer'), /^Expira em (30:00|29:\d\d)$/)
+    // The screen says what it waits for, beside the countdown.
+    await expectVisible(page.getByText('Aguardando pagamento', { exact: true }))
     const copiaECola = await page.getByLabel('Pix copia e cola').inputValue()
     expect(copiaECola).toMatch(/^000201.*6304[0-9A-F]{4}$/)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url })
@@ -361,6 +369,11 @@ describeBrowser('payment link: checkout by every method', () => {
     await expectVisible(lead.getByText(/^(Visa|Mastercard|American Express|Elo|Hipercard)$/))
     await expectVisible(lead.getByText(/^Cartão atual: final \d{4}$/))
     await expectVisible(lead.getByText(/Nada é cobrado agora\.$/))
+    // Who asks for the card, as on every payment link.
+    await expectText(
+      lead.locator('p', { hasText: /^Cobrança de / }),
+      'Cobrança de Clube Exemplo, CNPJ 12.345.678/0001-95',
+    )
     // No stored contract: no back arrow, no menu.
     expect(await page.getByRole('button', { name: 'Voltar' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Mais opções' }).count()).toBe(0)

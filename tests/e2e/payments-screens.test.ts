@@ -276,6 +276,10 @@ describeBrowser('payments: screens on a phone', () => {
     await expectVisible(paid.getByText('Mensalidade Plano Família Clube 08/12'))
     await expectText(paid.locator('dt:has-text("Total pago") + dd'), `R$ ${amount}`)
     await expectText(
+      paid.locator('dt:has-text("Pago a") + dd'),
+      'Clube Exemplo · CNPJ 12.345.678/0001-95',
+    )
+    await expectText(
       paid.locator('dt:has-text("Forma de pagamento") + dd'),
       'Cartão de crédito (VISA final 1111)',
     )

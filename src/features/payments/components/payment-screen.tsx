@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useId, useState } from 'react'
-import { formatCnpj, formatSeriesNumber } from '../../../../contract/format'
+import { formatSeriesNumber } from '../../../../contract/format'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
-import { brand } from '../../../brand'
 import { cardBrandName } from '../../../lib/card-brand-names'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
@@ -28,6 +27,7 @@ import { maskCpf, maskEmail, maskPhone } from '../logic/privacy'
 import { useAddress } from './address-fields'
 import { BoletoPanel } from './boleto-panel'
 import { CardPanel } from './card-panel'
+import { Charger, CheckoutHelp } from './charger'
 import { ChoiceList } from './fields'
 import styles from './payment.module.css'
 import { PixPanel } from './pix-panel'
@@ -129,6 +129,7 @@ function Problem({
         <p role="alert">{message}</p>
         {children}
       </div>
+      <CheckoutHelp />
     </section>
   )
 }
@@ -355,6 +356,7 @@ function PaymentLink({
           )}
         </div>
       </div>
+      <CheckoutHelp />
       {submission.busy && <FullScreenSpinner label="Processando pagamento…" />}
     </section>
   )
@@ -368,6 +370,7 @@ function SwapLead({ link }: { link: PaymentLinkData }) {
   const card = link.current_card
   return (
     <section className={`${styles.box} ${styles.lead}`} aria-labelledby="swap-title">
+      <Charger />
       <p className={styles.payee}>
         {link.contract} · Contrato {formatSeriesNumber(link.serieContract, link.numberContract)}
       </p>
@@ -427,31 +430,11 @@ function ChargeLead({ link, pay }: { link: PaymentLinkData; pay: Pay | null }) {
           </p>
           <strong className={styles.youPayAmount}>{formatMoney(pay.price.total)}</strong>
           <p className={styles.youPayDetail}>
-            {methodPriceDetail(pay.price, formatMoney, pay.once)}
+            {methodPriceDetail(pay.price, formatMoney, pay.once, link.value)}
           </p>
         </div>
       )}
     </section>
-  )
-}
-
-/**
- * Who charges, on a page anyone with the link can open (issue 27): the provider's name and, when
- * its brand says it, its CNPJ, as a statement or the bank app will name the receiver.
- */
-function Charger() {
-  return (
-    <p className={styles.charger}>
-      <span>
-        Cobrança de <strong>{brand.name}</strong>
-      </span>
-      {brand.cnpj && (
-        <>
-          <span className="visually-hidden">, </span>
-          <span className={styles.chargerId}>CNPJ {formatCnpj(brand.cnpj)}</span>
-        </>
-      )}
-    </p>
   )
 }
 

@@ -191,8 +191,16 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
         </p>
         {pix ? (
           <div className={styles.qr}>
-            <p role="timer" aria-label="Tempo para pagar">
-              Expira em <strong>{countdownText(secondsLeft)}</strong>
+            {/* What the screen waits for, a line that moves as Pix Automático's (audit 14: a
+                bare countdown, though the steps promise the confirmation by itself). */}
+            <p className={styles.waiting}>
+              <span className={styles.waitingDot} aria-hidden="true" />
+              <span>
+                <strong>Aguardando pagamento</strong> ·{' '}
+                <span role="timer" aria-label="Tempo para pagar">
+                  Expira em <strong>{countdownText(secondsLeft)}</strong>
+                </span>
+              </span>
             </p>
             {/* On a phone the QR is on the same screen as the bank's app that would read it: the
                 code to copy leads, and the QR waits below for another device's camera. */}

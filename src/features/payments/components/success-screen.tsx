@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
-import { formatDigitableLine } from '../../../../contract/format'
+import { formatCnpj, formatDigitableLine } from '../../../../contract/format'
 import { lateChargesText } from '../../../../contract/late-charges'
 import { isTokenValid } from '../../../../contract/session-token'
 import { instalmentKeys } from '../../../api/query-keys'
 import { session } from '../../../api/session'
+import { brand } from '../../../brand'
 import { formatDate, formatDateTime } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
@@ -100,6 +101,12 @@ function PaidSummary({ code }: { code: string }) {
         ))}
       </ul>
       <dl className={styles.facts}>
+        {/* Who was paid, as the bank's receipt names the receiver (audit 14). */}
+        <dt>Pago a</dt>
+        <dd>
+          {brand.name}
+          {brand.cnpj && <span className={styles.muted}> · CNPJ {formatCnpj(brand.cnpj)}</span>}
+        </dd>
         <dt>Total pago</dt>
         <dd>{formatMoney(data.total)}</dd>
         <dt>Forma de pagamento</dt>

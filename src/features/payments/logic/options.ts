@@ -210,10 +210,13 @@ export function methodPriceDetail(
   money: (cents: number) => string,
   /** In one payment: 'à vista', or what a recurrence does ('cobrada agora'). */
   once = 'à vista',
+  /** Cents the change is taken from (the charge's Total): said, so the two figures add up. */
+  base?: number,
 ): string {
   const how =
     price.installments > 1 ? `${price.installments}x de ${money(price.perInstallment)}` : once
-  if (price.change < 0) return `${how} · ${percentText(-price.change)}% de desconto`
-  if (price.change > 0) return `${how} · ${percentText(price.change)}% de acréscimo`
+  const on = base === undefined ? '' : ` sobre ${money(base)}`
+  if (price.change < 0) return `${how} · ${percentText(-price.change)}% de desconto${on}`
+  if (price.change > 0) return `${how} · ${percentText(price.change)}% de acréscimo${on}`
   return how
 }

@@ -208,6 +208,10 @@ describe('methodPrice: what the checkout says "Você paga"', () => {
     expect(methodPriceDetail(price, money)).toBe('à vista · 10% de desconto')
     // A recurrence charges this one now, not "à vista".
     expect(methodPriceDetail(price, money, 'cobrada agora')).toBe('cobrada agora · 10% de desconto')
+    // Said against the charge's Total, so "Total" and "Você paga" add up on the screen.
+    expect(methodPriceDetail(price, money, 'à vista', 17090)).toBe(
+      'à vista · 10% de desconto sobre R$ 170,90',
+    )
   })
 
   it('the card: the first option until another is chosen, then the chosen one', () => {
