@@ -579,6 +579,13 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
     if (!box || !pass) throw new Error('o painel ou o passe sem caixa')
     expect(box.height).toBeLessThan(120)
     expect(pass.x).toBeGreaterThan(box.x + box.width)
+    // As a row it ends in a chevron, a way in as the profile's others (audit 14).
+    const chevron = await page
+      .getByRole('link', { name: /Passe da portaria/ })
+      .locator('svg')
+      .last()
+      .boundingBox()
+    expect(chevron && chevron.x + chevron.width).toBeGreaterThan(pass.x + pass.width - 48)
     await expectNoAxeViolations(page)
   })
 

@@ -4,7 +4,7 @@ import type { PaymentOrder } from '../../../../contract/payments'
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
-import { CalendarIcon, CheckIcon, QrIcon } from '../../../ui/icons'
+import { CalendarIcon, CheckIcon, ChevronIcon, QrIcon } from '../../../ui/icons'
 import { type Due, dueOf, instalmentNumber } from '../logic/due'
 import styles from './due-panel.module.css'
 
@@ -145,6 +145,11 @@ export function PassShortcut() {
           foot, instead of white space (audit 11). */}
       <span className={styles.passGo} aria-hidden="true">
         Mostrar passe →
+      </span>
+      {/* As a row (a phone, or beside nothing to pay) it ends in a chevron, as the profile's
+          other ways in do (audit 14 read it as a card that goes nowhere). */}
+      <span className={styles.passChevron} aria-hidden="true">
+        <ChevronIcon />
       </span>
     </Link>
   )
