@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react'
 import type { Jwks } from '../../../../contract/cards'
 import { formatDateTime } from '../../../lib/dates'
 import { Button } from '../../../ui/button'
+import pageStyles from '../../../ui/page.module.css'
 import { loadKeys, storedKeys } from '../logic/jwks'
 import { type Verdict, verifyPass } from '../logic/verify-pass'
 import { QrScanner } from './qr-scanner'
@@ -35,7 +36,8 @@ export function VerifyPage() {
   return (
     // One short column: the header's bar narrows to it (src/ui/shell.module.css).
     <div className={styles.page} data-focused-page="narrow">
-      <h1>Verificar carteirinha</h1>
+      {/* The app's page title, as every screen's (audit 14: 32 px, its own style). */}
+      <h1 className={pageStyles.title}>Verificar carteirinha</h1>
       <p className={styles.muted}>
         Leia o QR code da carteirinha no app do titular. A verificação funciona sem internet.
       </p>
