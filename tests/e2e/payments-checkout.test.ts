@@ -193,6 +193,9 @@ describeBrowser('payment link: checkout by every method', () => {
     const options = await instalmentOptions(page)
     expect(options.map((text) => text.split('x')[0])).toEqual(['1', '2', '3', '6'])
     const threeTimes = options.find((text) => text.startsWith('3x de R$'))
+    // An option in instalments says what they add up to; one at once does not repeat itself.
+    expect(threeTimes).toMatch(/total R\$\s[\d.,]+$/)
+    expect(options.find((text) => text.startsWith('1x de R$'))).not.toMatch(/total/)
     await chooseInstalments(page, threeTimes ?? '')
     // The pay button follows the tab and the option: the card, in 3x, at the option's own
     // price, and so does the summary's "Você paga", on a phone as on a desktop (audit 13).

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
+import { formatMoney } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import type { InstallmentOption } from '../logic/options'
 import styles from './payment.module.css'
@@ -82,11 +83,14 @@ export function InstallmentSelect({
       onChange={onChange}
       choices={options.map((option) => {
         const [amount = '', ...rest] = option.text.split(' com ')
-        return {
-          value: option.installments,
-          title: amount,
-          detail: rest.length > 0 ? `com ${rest.join(' com ')}` : undefined,
-        }
+        // In instalments, what they add up to (audit 14: "3x de R$54,12" said no total).
+        const detail = [
+          rest.length > 0 ? `com ${rest.join(' com ')}` : '',
+          option.installments > 1 ? `total ${formatMoney(option.total)}` : '',
+        ]
+          .filter(Boolean)
+          .join(' · ')
+        return { value: option.installments, title: amount, detail: detail || undefined }
       })}
     />
   )
