@@ -45,7 +45,10 @@ export function Scheduling() {
                 {/* The day it is for first, the day it was booked after; each date whole on its
                     line (a desktop's card broke "Uso em" from its date). */}
                 <p className={styles.muted}>
-                  <span className={styles.nowrap}>Uso em {formatDate(item.date_uso)}</span> ·{' '}
+                  <strong className={`${styles.nowrap} ${styles.lead}`}>
+                    Uso em {formatDate(item.date_uso)}
+                  </strong>{' '}
+                  ·{' '}
                   <span className={styles.nowrap}>
                     agendado em {formatDate(item.date_agendamento)}
                   </span>
