@@ -101,10 +101,11 @@ describeBrowser('payment link: checkout by every method', () => {
       await help.getByRole('link', { name: 'atendimento@exemplo.com.br' }).getAttribute('href'),
     ).toBe('mailto:atendimento@exemplo.com.br')
     await expectVisible(help.getByRole('link', { name: 'Privacidade' }))
-    // On a phone the total shows and the details fold away until asked for.
+    // The money rows show; the contract's rows fold away until asked for.
+    await expectVisible(page.locator('dt:text-is("Valor")'))
     await expectVisible(page.locator('dt:has-text("Total")'))
     expect(await page.locator('dt:has-text("Parcela")').isVisible()).toBe(false)
-    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
     await expectText(page.locator('dt:has-text("Parcela") + dd'), '4, 5')
     expect(
       (await page.getByRole('tab').allTextContents()).map((text) => text.split(/\d|Até/)[0]),

@@ -88,7 +88,7 @@ describeBrowser('payments: screens on a phone', () => {
     await expectText(payDebts(), 'Pagar Débitos (2) · R$ 341,80')
     await payDebts().click()
     await page.waitForURL(/\/pagamento\?code=/)
-    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
     await expectText(page.locator('dt:has-text("Parcela") + dd'), '5, 6')
   })
 
@@ -215,9 +215,9 @@ describeBrowser('payments: screens on a phone', () => {
     // once the app has taken over.
     const app = await holdTheApp(page)
     await page.goto(`${server.url}${path}`)
-    await page.getByRole('button', { name: 'Ver detalhes' }).click()
+    await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
     app.release()
-    await expectVisible(page.getByRole('button', { name: 'Ocultar detalhes' }))
+    await expectVisible(page.getByRole('button', { name: 'Ocultar dados do contrato' }))
     await expectVisible(page.getByText('Descrição'))
     const states = await page.evaluate(() => [
       ...(window as unknown as { screenStates: Set<string> }).screenStates,
@@ -245,8 +245,8 @@ describeBrowser('payments: screens on a phone', () => {
       /<div id="root" data-rendered="server"><.*Ana Paula Souza/s,
     )
     await expectVisible(page.getByRole('tab', { name: /^Pix/ }))
-    await page.getByRole('button', { name: 'Ver detalhes' }).click()
-    await expectVisible(page.getByRole('button', { name: 'Ocultar detalhes' }))
+    await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
+    await expectVisible(page.getByRole('button', { name: 'Ocultar dados do contrato' }))
     expect(reads).toEqual([])
 
     await cutSignal(server, journey.context, 'offline')

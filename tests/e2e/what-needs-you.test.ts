@@ -63,12 +63,34 @@ describeBrowser('screens that lead with what needs the person', () => {
       'A vencer 8',
       'Pagas 3',
     ])
-    // Its card leads with what it costs today, as the summary; the spec's price and label follow.
+    // Its card leads with what it costs today, as the summary; under it the spec's price plus
+    // what today adds, in the profile's words, then the spec's label, each under the other
+    // (design audit: "Com multa e juros" over "Sujeito a acréscimos" read as a contradiction).
     await expectText(rows.nth(0).locator('strong'), 'R$ 194,33')
-    await expectVisible(rows.nth(0).getByText('Com multa e juros', { exact: true }))
-    await expectVisible(rows.nth(0).getByText('R$ 189,90', { exact: true }))
-    await expectVisible(rows.nth(0).getByText('Sujeito a acréscimos'))
-    expect(await rows.nth(1).getByText('Com multa e juros', { exact: true }).count()).toBe(0)
+    const breakdown = rows.nth(0).getByText('R$ 189,90 + R$ 4,43 de multa e juros', { exact: true })
+    const label = rows.nth(0).getByText('Sujeito a acréscimos', { exact: true })
+    await expectVisible(breakdown)
+    await expectVisible(label)
+    const [today, plus, subject] = await Promise.all(
+      [rows.nth(0).locator('strong'), breakdown, label].map((part) => part.boundingBox()),
+    )
+    if (!today || !plus || !subject) throw new Error('o valor da parcela vencida não aparece')
+    expect(plus.y).toBeGreaterThanOrEqual(today.y + today.height - 1)
+    expect(subject.y).toBeGreaterThanOrEqual(plus.y + plus.height - 1)
+    expect(await page.getByText(/multa e juros$/i).count()).toBe(1)
+    expect(await page.getByText('Com multa e juros').count()).toBe(0)
+    // A discounted one shows what it cost before the discount, struck through by its price.
+    await expectText(rows.nth(1).locator('strong'), 'R$ 170,90')
+    const original = rows.nth(1).locator('s')
+    await expectText(original, 'R$ 189,90')
+    expect(await original.evaluate((struck) => getComputedStyle(struck).textDecorationLine)).toBe(
+      'line-through',
+    )
+    expect(await rows.nth(1).textContent()).toContain('Valor original R$ 189,90 · Com desconto')
+    // No discount, nothing struck: its price alone.
+    await expectText(rows.nth(3).getByRole('heading'), 'Parcela 7')
+    expect(await rows.nth(3).locator('s').count()).toBe(0)
+    await expectText(rows.nth(3).locator('strong'), 'R$ 189,90')
     await expectText(rows.nth(1).getByRole('heading'), 'Parcela 5')
     await expectText(rows.nth(11).getByRole('heading'), 'Parcela 1')
     // A paid one says when, under its amount.
@@ -180,15 +202,12 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(holder.getByText(/^\+55 \(11\) \*{5}-\d{4}$/))
     expect(await page.locator('body').textContent()).not.toContain('529.982.247-25')
     const lead = page.getByRole('region', { name: 'Parcela 5' })
-    // On a phone the lead says the total; the receipt's rows wait behind 'Ver detalhes'.
+    // On a phone too the lead reads as a receipt (audit 14): the instalment's price, what came
+    // off, nothing added, the Total; the contract's rows wait behind 'Ver dados do contrato'.
     await expectText(lead.locator('dt:text-is("Total") + dd'), 'R$ 170,90')
-    expect(await lead.locator('dt:text-is("Valor")').isVisible()).toBe(false)
     expect(await lead.locator('dt:text-is("Série")').isVisible()).toBe(false)
-    // Each price once: what Pix takes off is in the Pix panel only; no column of R$ 0,00.
-    expect(await lead.getByText(/você paga/).count()).toBe(0)
-    await page.getByRole('button', { name: 'Ver detalhes' }).click()
-    // Unfolded, it reads as a receipt: the instalment's price, what came off, nothing added.
     await expectText(lead.locator('dt:text-is("Valor") + dd'), 'R$ 189,90')
+    await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
     await expectText(lead.locator('dt:text-is("Desconto") + dd'), '− R$ 19,00')
     await expectText(lead.locator('dt:has-text("Juros, multa e correção") + dd'), 'Nenhum')
     await expectText(lead.locator('dt:text-is("Série") + dd'), 'A')

@@ -488,12 +488,9 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
           aria-controls={detailsId}
           onClick={() => setOpen((value) => !value)}
         >
-          {/* On a desktop the money rows already show: it adds the contract's rows only, and
-              says so (audit 11 read "Ver detalhes" beside an open breakdown). */}
-          <span className={styles.onPhone}>{open ? 'Ocultar detalhes' : 'Ver detalhes'}</span>
-          <span className={styles.onDesktop}>
-            {open ? 'Ocultar dados do contrato' : 'Ver dados do contrato'}
-          </span>
+          {/* One label and one job on both screens (audit 14): the contract's rows; the money
+              rows always show, so the Total and "Você paga" read as one sum. */}
+          {open ? 'Ocultar dados do contrato' : 'Ver dados do contrato'}
         </button>
       </div>
       <dl
@@ -506,9 +503,7 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
           <Row key={label} label={label} value={value} />
         ))}
       </dl>
-      {/* On a phone the money rows fold too: the Total and "Você paga" under them say what is
-          paid, and the methods rise into the first screen (audit 9). */}
-      <dl className={styles.facts} data-money-expanded={open} aria-labelledby="charge-title">
+      <dl className={styles.facts} aria-labelledby="charge-title">
         {money.map(([label, value]) => (
           <Row key={label} label={label} value={value} />
         ))}
