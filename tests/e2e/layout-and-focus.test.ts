@@ -221,9 +221,37 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
           amount.y + amount.height - 1,
         )
       }
-      await below(5, 'Com desconto')
-      await below(4, 'Com multa e juros')
       await below(3, 'Valor Pago')
+      // A discount under its price: the price before it struck through, then 'Com desconto',
+      // on one line (design audit: "R$ 170,90 Com desconto" said nothing of what it was).
+      const note = rowOf(5).getByText(/R\$ 189,90 · Com desconto$/)
+      await below(5, 'R$ 189,90')
+      expect(await rowOf(5).locator('s').textContent()).toBe('R$ 189,90')
+      const lineOf = async (locator: Locator) => {
+        const { height } = await boxOf(locator)
+        const line = await locator.evaluate((element) =>
+          Number.parseFloat(getComputedStyle(element).lineHeight),
+        )
+        return height / line
+      }
+      expect(await lineOf(note)).toBeLessThan(1.5)
+      // The overdue one: what it costs today, then the spec's price plus today's fine and
+      // interest, then the spec's label; three lines in all, each under the other, the
+      // breakdown on one line and clear of the status beside the amount.
+      const overdue = rowOf(4)
+      const today = await boxOf(overdue.locator('strong'))
+      const breakdown = overdue.getByText('R$ 189,90 + R$ 4,43 de multa e juros', { exact: true })
+      const label = overdue.getByText('Sujeito a acréscimos', { exact: true })
+      const [plus, subject] = [await boxOf(breakdown), await boxOf(label)]
+      expect(plus.y).toBeGreaterThanOrEqual(today.y + today.height - 1)
+      expect(subject.y).toBeGreaterThanOrEqual(plus.y + plus.height - 1)
+      expect(await lineOf(breakdown)).toBeLessThan(1.5)
+      expect(await lineOf(label)).toBeLessThan(1.5)
+      // Two lines under the amount (the second line the description's height), not a third.
+      expect(subject.y + subject.height - today.y).toBeLessThan(today.height + 3 * plus.height)
+      const chip = await boxOf(overdue.getByText('VENCIDO', { exact: true }))
+      expect(plus.y).toBeGreaterThanOrEqual(chip.y + chip.height - 1)
+      expect(await overdue.getByText('Com multa e juros').count()).toBe(0)
       // A paid row's "Comprovante" sits over its "Pago", where the others have "Pagar".
       const paid = rowOf(3)
       const receipt = await boxOf(paid.getByRole('button', { name: 'Comprovante da parcela 3' }))

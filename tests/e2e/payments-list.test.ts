@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows, waitForServiceWorker } from '../helpers/device'
-import { expectVisible } from '../helpers/expect'
+import { expectText, expectVisible } from '../helpers/expect'
 import { showEveryInstalment } from '../helpers/instalments'
 import { browserJourney } from '../helpers/journey'
 import { loginThroughScreens } from '../helpers/login'
@@ -84,6 +84,60 @@ describeBrowser('payments list', () => {
     await expectVisible(page.getByText('VENCIDO', { exact: true }))
     await page.getByRole('tab', { name: 'A pagar' }).click()
     expect(await page.getByRole('tabpanel').getByRole('listitem').count()).toBe(8)
+  })
+
+  it('on a phone each amount is explained, and every description is the spec’s cut, whole', async () => {
+    await journey.loggedInPage('ana@exemplo.com.br', { path: '/search' })
+    const rows = page.getByRole('tabpanel').getByRole('listitem')
+    await expect.poll(() => rows.count()).toBe(5)
+    const row = (number: number) => rows.filter({ hasText: `Parcela ${number}` })
+    const box = async (locator: Locator) => {
+      await expectVisible(locator)
+      const found = await locator.boundingBox()
+      if (!found) throw new Error('sem caixa')
+      return found
+    }
+    // Each row Todos shows (overdue, the next three, a paid one): the description across the
+    // card, so the spec's 30 characters and '...' read whole, not cut again by the amount's
+    // column (design audit: "Mensalidade Plano Família ...").
+    for (const number of [4, 5, 6, 7, 3]) {
+      const description = row(number).getByText(/^Mensalidade/)
+      expect(await description.textContent(), `parcela ${number}`).toBe(
+        'Mensalidade Plano Família Club...',
+      )
+      expect(
+        await description.evaluate((element) => element.scrollWidth <= element.clientWidth),
+        `parcela ${number}`,
+      ).toBe(true)
+    }
+    // A discount is seen: the price before it struck through, then 'Com desconto' (spec §9).
+    const discounted = row(5)
+    await expectText(discounted.locator('strong'), 'R$ 170,90')
+    await expectText(discounted.locator('s'), 'R$ 189,90')
+    const note = discounted.getByText(/R\$ 189,90 · Com desconto$/)
+    const [price, original] = [await box(discounted.locator('strong')), await box(note)]
+    expect(original.y).toBeGreaterThanOrEqual(price.y + price.height - 1)
+    // One line, not its parts stacked.
+    expect(original.height).toBeLessThan(20)
+    // What an overdue one costs today, then the spec's price plus what today adds, then the
+    // spec's label: one sentence each, none saying the opposite of another.
+    const overdue = row(4)
+    await expectText(overdue.locator('strong'), 'R$ 194,33')
+    const breakdown = await box(
+      overdue.getByText('R$ 189,90 + R$ 4,43 de multa e juros', { exact: true }),
+    )
+    expect(breakdown.height).toBeLessThan(20)
+    expect(await overdue.getByText('Com multa e juros').count()).toBe(0)
+    await expectVisible(overdue.getByText('Sujeito a acréscimos', { exact: true }))
+    // About as tall as before the notes (145 and 121 px): a few pixels more at most.
+    const heights = Object.fromEntries(
+      await Promise.all(
+        [4, 5, 6, 7, 3].map(async (number) => [number, (await box(row(number))).height]),
+      ),
+    )
+    expect(heights[4]).toBeLessThanOrEqual(150)
+    for (const number of [5, 6, 7, 3])
+      expect(heights[number], `parcela ${number}`).toBeLessThanOrEqual(128)
   })
 
   it("'Pagar Débitos' appears with two selected and opens the payment link", async () => {

@@ -18,7 +18,7 @@ import {
   instalmentNumber,
   owedOn,
 } from '../logic/due'
-import { shortDescription, shownPrice } from '../logic/price'
+import { lateChargesOn, shortDescription, shownPrice } from '../logic/price'
 import {
   type InstalmentTab,
   instalmentTabs,
@@ -276,14 +276,18 @@ function InstalmentRow({
   onReceipt,
 }: RowProps) {
   const paid = instalment.status === 'PAID'
+  const overdue = instalment.status === 'OVERDUE'
   const price = shownPrice(instalment)
+  const owed = overdue ? owedOn(instalment, today) : price.amount
+  const charges = lateChargesOn(price.amount, owed)
   const number = instalmentNumber(instalment)
   const late = instalment.delayed_days ?? 0
   return (
     <li
       className={[
         styles.card,
-        instalment.status === 'OVERDUE' && styles.overdue,
+        overdue && styles.overdue,
+        price.original !== null && styles.discounted,
         paid && styles.paid,
         ticked && styles.ticked,
       ]
@@ -327,26 +331,49 @@ function InstalmentRow({
       <span className={styles.status}>
         <Chip {...instalmentStatusChip(instalment.status)} />
       </span>
-      {instalment.status === 'OVERDUE' ? (
-        // What it costs today leads (as the summary and the selection bar say it); the
-        // spec's price and label follow, on one line (issue 27).
-        <div className={`${styles.price} ${styles.priceToday}`}>
-          <strong>{formatMoney(owedOn(instalment, today))}</strong>
-          <span className={styles.todayLabel}>Com multa e juros</span>
-          <span className={styles.base}>
-            <span>{formatMoney(price.amount)}</span>
-            <span className={styles.baseDot}> · </span>
-            <span>{price.label}</span>
-          </span>
-        </div>
-      ) : (
-        <div className={styles.price}>
-          <span className={price.label ? styles.label : 'visually-hidden'}>
-            {price.label ?? 'Valor'}
-          </span>
-          <strong>{formatMoney(price.amount)}</strong>
-        </div>
-      )}
+      {/* The amount, then what explains it (design audit: the amounts were not explained). Each
+          part is an item of the card's grid: a phone and a desktop place them differently. */}
+      <div className={styles.price}>
+        {overdue ? (
+          // What it costs today leads (as the summary and the selection bar say it); under it the
+          // spec's price plus the fine and interest, as the profile's due card says them, then
+          // the spec's label (issue 27, design audit: not "Com multa e juros" beside it).
+          <>
+            <strong className={styles.amount}>{formatMoney(owed)}</strong>
+            {charges > 0 && (
+              <span className={styles.priceNote}>
+                <span>
+                  {formatMoney(price.amount)} + {formatMoney(charges)}
+                </span>{' '}
+                <span>de multa e juros</span>
+              </span>
+            )}
+            <span className={styles.caption}>{price.label}</span>
+          </>
+        ) : price.original !== null ? (
+          // The price before the discount, struck through: the discount is seen, not only named.
+          <>
+            <strong className={styles.amount}>{formatMoney(price.amount)}</strong>
+            <span className={styles.priceNote}>
+              <span>
+                <span className="visually-hidden">Valor original </span>
+                <s>{formatMoney(price.original)}</s>
+              </span>
+              <span aria-hidden="true" className={styles.dot}>
+                {' · '}
+              </span>
+              <span className={styles.label}>{price.label}</span>
+            </span>
+          </>
+        ) : (
+          <>
+            <span className={price.label ? styles.caption : 'visually-hidden'}>
+              {price.label ?? 'Valor'}
+            </span>
+            <strong className={styles.amount}>{formatMoney(price.amount)}</strong>
+          </>
+        )}
+      </div>
       <div className={styles.act}>
         {paid && (
           // A small outlined button, so it never reads as one phrase with "Pago" (audit 13).

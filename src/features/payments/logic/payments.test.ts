@@ -14,7 +14,7 @@ import {
   pixAmount,
   tabLabel,
 } from './options'
-import { shortDescription, shownPrice } from './price'
+import { lateChargesOn, shortDescription, shownPrice } from './price'
 
 describe('price shown on an instalment (spec §9)', () => {
   it.each([
@@ -23,12 +23,14 @@ describe('price shown on an instalment (spec §9)', () => {
       { status: 'NOT_PAID', value: 18990, discount: 0, paid_value: null },
       18990,
       null,
+      null,
     ],
     [
       'discount',
       { status: 'NOT_PAID', value: 18990, discount: 1000, paid_value: null },
       17990,
       'Com desconto',
+      18990,
     ],
     [
       'discount already used by the last link',
@@ -40,6 +42,7 @@ describe('price shown on an instalment (spec §9)', () => {
         data: { lastLinkAdjustment: 1000 },
       },
       18990,
+      null,
       null,
     ],
     [
@@ -53,6 +56,7 @@ describe('price shown on an instalment (spec §9)', () => {
       },
       18390,
       'Com desconto',
+      18990,
     ],
     [
       'adjustment above the discount never raises the price',
@@ -65,21 +69,38 @@ describe('price shown on an instalment (spec §9)', () => {
       },
       18990,
       null,
+      null,
     ],
     [
       'overdue',
       { status: 'OVERDUE', value: 18990, discount: 0, paid_value: null },
       18990,
       'Sujeito a acréscimos',
+      null,
+    ],
+    [
+      'overdue with a discount: the price is the discounted one, with no struck original',
+      { status: 'OVERDUE', value: 18990, discount: 1900, paid_value: null },
+      17090,
+      'Sujeito a acréscimos',
+      null,
     ],
     [
       'paid shows what was paid',
       { status: 'PAID', value: 18990, discount: 1000, paid_value: 17990 },
       17990,
       'Valor Pago',
+      null,
     ],
-  ])('%s', (_name, instalment, amount, label) => {
-    expect(shownPrice(instalment)).toEqual({ amount, label })
+  ])('%s', (_name, instalment, amount, label, original) => {
+    expect(shownPrice(instalment)).toEqual({ amount, label, original })
+  })
+
+  it("adds to an overdue card's price only what today's amount is above it", () => {
+    // Ana's April: R$ 189,90, R$ 194,33 ten days late: "R$ 189,90 + R$ 4,43 de multa e juros".
+    expect(lateChargesOn(18990, 19433)).toBe(443)
+    expect(lateChargesOn(18990, 18990)).toBe(0)
+    expect(lateChargesOn(18990, 18000)).toBe(0)
   })
 
   it('cuts descriptions at 30 characters on mobile only', () => {

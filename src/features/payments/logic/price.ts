@@ -10,6 +10,12 @@ export type PricedInstalment = {
 export type ShownPrice = {
   amount: number
   label: 'Com desconto' | 'Sujeito a acréscimos' | 'Valor Pago' | null
+  /**
+   * What it costs without the discount, for a price said 'Com desconto': the card strikes it
+   * through beside the price, so the discount is seen, not only named (design audit). Null
+   * otherwise: an overdue card explains its amount by its fine and interest instead.
+   */
+  original: number | null
 }
 
 /**
@@ -18,15 +24,29 @@ export type ShownPrice = {
  */
 export function shownPrice(instalment: PricedInstalment): ShownPrice {
   if (instalment.status === 'PAID')
-    return { amount: instalment.paid_value ?? instalment.value, label: 'Valor Pago' }
+    return {
+      amount: instalment.paid_value ?? instalment.value,
+      label: 'Valor Pago',
+      original: null,
+    }
   const effectiveDiscount = Math.max(
     0,
     (instalment.discount ?? 0) - (instalment.data?.lastLinkAdjustment ?? 0),
   )
   const amount = instalment.value - effectiveDiscount
-  if (instalment.status === 'OVERDUE') return { amount, label: 'Sujeito a acréscimos' }
-  return { amount, label: effectiveDiscount > 0 ? 'Com desconto' : null }
+  if (instalment.status === 'OVERDUE')
+    return { amount, label: 'Sujeito a acréscimos', original: null }
+  return effectiveDiscount > 0
+    ? { amount, label: 'Com desconto', original: instalment.value }
+    : { amount, label: null, original: null }
 }
+
+/**
+ * What an overdue card adds to its shown price to reach what it costs today (its fine and
+ * interest, as the payment link charges them): the card says "R$ 189,90 + R$ 4,43 de multa e
+ * juros", as the profile's due card does. 0 when today's amount is not above the price.
+ */
+export const lateChargesOn = (shown: number, owedToday: number) => Math.max(0, owedToday - shown)
 
 /** What a set of instalments adds up to, each at the price its card shows. */
 export const shownTotal = (instalments: PricedInstalment[]) =>
