@@ -108,6 +108,42 @@ describeBrowser(
       await expectNoAxeViolations(page)
     })
 
+    it('the bar on a new dependent measures what is left to type: empty at first, full when all is', async () => {
+      await openAs('ana@exemplo.com.br', '/dependent/new', 'Novo Dependente')
+      await expectVisible(page.getByLabel('Tipo do dependente'))
+      const bar = page.getByRole('progressbar')
+      const filledOf = () =>
+        bar.evaluate((progress) => {
+          const { value, max } = progress as HTMLProgressElement
+          return { value, max }
+        })
+      // The +55, Brazil and the holder's address come with the form: nothing typed, nothing done.
+      await expectVisible(page.getByRole('progressbar', { name: 'Faltam 8 campos obrigatórios' }))
+      expect(await filledOf()).toEqual({ value: 0, max: 8 })
+      await field('E-mail').fill('lia@exemplo.com.br')
+      await expectVisible(page.getByRole('progressbar', { name: 'Faltam 7 campos obrigatórios' }))
+      expect(await filledOf()).toEqual({ value: 1, max: 8 })
+      // Something the form opened with, emptied, is one more to type.
+      await clear('DDI')
+      expect(await field('DDI').inputValue()).toBe('')
+      await expectVisible(page.getByRole('progressbar', { name: 'Faltam 8 campos obrigatórios' }))
+      expect(await filledOf()).toEqual({ value: 1, max: 9 })
+      await field('DDI').pressSequentially('55')
+      await field('Primeiro Nome').fill('Lia')
+      await field('Sobrenome').fill('Souza')
+      await field('Data de Nascimento').pressSequentially('10052015')
+      await field('Gênero').selectOption('Feminino')
+      await field('Tipo do dependente').selectOption({ label: 'Filho(a)' })
+      await field('CPF').pressSequentially('11144477735')
+      await expectVisible(page.getByRole('progressbar', { name: 'Falta 1 campo obrigatório' }))
+      expect(await filledOf()).toEqual({ value: 7, max: 8 })
+      await field('Telefone').pressSequentially('11912345678')
+      // Full exactly when the words say nothing is left.
+      const done = 'Todos os campos obrigatórios preenchidos'
+      await expectVisible(page.getByRole('progressbar', { name: done }))
+      expect(await filledOf()).toEqual({ value: 8, max: 8 })
+    })
+
     it('what is typed before the dependent types arrive stays when they do', async () => {
       // The types held back (a slow network): the form opens without them.
       let release = () => {}

@@ -198,18 +198,22 @@ describe('Meus Dados (the holder)', () => {
     expect(field('Telefone').value).toBe('(11) 3333-4444')
   })
 
-  it('says what is left of the required fields, in all and by section; none left, no bar', async () => {
+  it('says what is left of the required fields, in all and by section; the bar fills as they are', async () => {
     stubCepService({})
     const { user } = renderMeusDados(holder)
     await screen.findByRole('button', { name: 'Salvar' })
     // What the contract already holds (the phone) is not left; the locked name, CPF and e-mail
     // are not the person's to fill.
+    const bar = () => screen.getByRole('progressbar') as HTMLProgressElement
     expect(screen.getByRole('progressbar', { name: 'Faltam 8 campos obrigatórios' })).toBeTruthy()
+    // The bar measures what is to be typed: nothing yet, of 8.
+    expect([bar().value, bar().max]).toEqual([0, 8])
     expect(screen.getByRole('group', { name: 'Dados pessoais · faltam 2 campos' })).toBeTruthy()
     expect(screen.getByRole('group', { name: 'Contato' })).toBeTruthy()
 
     await user.type(field('Data de Nascimento'), '14031985')
     expect(screen.getByRole('progressbar', { name: 'Faltam 7 campos obrigatórios' })).toBeTruthy()
+    expect([bar().value, bar().max]).toEqual([1, 8])
     expect(screen.getByRole('group', { name: 'Dados pessoais · falta 1 campo' })).toBeTruthy()
     await user.selectOptions(field('Gênero'), 'Feminino')
     expect(screen.getByRole('group', { name: 'Dados pessoais' })).toBeTruthy()
@@ -224,8 +228,11 @@ describe('Meus Dados (the holder)', () => {
     for (const [label, value] of address) await user.type(field(label), value)
     expect(screen.getByRole('progressbar', { name: 'Falta 1 campo obrigatório' })).toBeTruthy()
     await user.type(field('CEP'), '01310100')
-    expect(screen.getByText('Todos os campos obrigatórios preenchidos')).toBeTruthy()
-    expect(screen.queryByRole('progressbar')).toBeNull()
+    // Full exactly when the words say nothing is left.
+    expect(
+      screen.getByRole('progressbar', { name: 'Todos os campos obrigatórios preenchidos' }),
+    ).toBeTruthy()
+    expect([bar().value, bar().max]).toEqual([8, 8])
     expect(screen.getByRole('group', { name: 'Endereço' })).toBeTruthy()
   })
 

@@ -400,21 +400,35 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   const allFields = required(Object.keys(values) as FieldKey[])
   const requiredCount = allFields.length + typeAsked
   const done = filled(allFields) + typeDone
+  const left = requiredCount - done
+  // The bar measures what the person has to fill, not what the form opened with (the +55, the
+  // country, the holder's address): the required fields empty at the start, and any emptied
+  // since; each one filled moves it, and it is full exactly when nothing is left (audit).
+  const blank = (value: string) => value.trim() === ''
+  const toFill =
+    (Object.keys(values) as FieldKey[]).filter(
+      (key) =>
+        shown(key) &&
+        mandatory[key] &&
+        !locked.has(key) &&
+        (blank(initial.values[key]) || blank(values[key])),
+    ).length + (typeAsked && (!initial.dependentTypeId || !dependentTypeId) ? 1 : 0)
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate>
       {!readOnly && requiredCount > 0 && (
         <div className={styles.progress}>
-          <p id={progressId} className={done === requiredCount ? styles.complete : undefined}>
-            {done === requiredCount && <CheckIcon size={16} />}
-            {requiredLeft(requiredCount - done)}
+          <p id={progressId} className={left === 0 ? styles.complete : undefined}>
+            {left === 0 && <CheckIcon size={16} />}
+            {requiredLeft(left)}
           </p>
           <p className={styles.requiredKey} aria-hidden="true">
             <span className={formStyles.requiredSign}>*</span> obrigatório
           </p>
-          {/* Nothing left: the sentence says so, and a full bar would only repeat it. */}
-          {done < requiredCount && (
-            <progress aria-labelledby={progressId} max={requiredCount} value={done} />
+          {/* A form that opened complete has nothing to measure: the sentence says so, with no
+              bar; one that opened with fields to fill keeps its bar, full once they are. */}
+          {toFill > 0 && (
+            <progress aria-labelledby={progressId} max={toFill} value={toFill - left} />
           )}
         </div>
       )}
