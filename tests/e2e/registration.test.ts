@@ -126,6 +126,27 @@ describeBrowser('registration of holder and dependents', () => {
     await page.waitForURL(`${server.url}/home`)
   })
 
+  it('davi’s read-only page on a desktop lays contact and address out as the form does', async () => {
+    await journey.newDevice({ viewport: { width: 1366, height: 768 } })
+    ;({ page } = journey)
+    await login('davi@exemplo.com.br')
+    await page.goto(`${server.url}/holder`)
+    await expectVisible(page.getByText(/^Cadastro em análise/))
+    const box = async (label: string) => {
+      const found = await page.getByText(label, { exact: true }).locator('..').boundingBox()
+      if (!found) throw new Error(`${label} has no box`)
+      return found
+    }
+    // DDI beside Telefone, the number it belongs to, not beside the e-mail (audit).
+    const [email, ddi, phone] = [await box('E-mail'), await box('DDI'), await box('Telefone')]
+    expect(Math.abs(ddi.y - phone.y)).toBeLessThanOrEqual(1)
+    expect(phone.x).toBeGreaterThan(ddi.x + ddi.width - 1)
+    expect(ddi.x).toBeGreaterThan(email.x + email.width - 1)
+    // The city with its state, as an address is said.
+    const [city, state] = [await box('Cidade'), await box('Estado')]
+    expect(Math.abs(city.y - state.y)).toBeLessThanOrEqual(1)
+  })
+
   it('ana adds a dependent with a camera photo and a CEP lookup', async () => {
     await login('ana@exemplo.com.br')
     await page.goto(`${server.url}/dependents`)

@@ -353,7 +353,12 @@ function FormBody(props: Props & { onChanged: (changed: boolean) => void }) {
   ) =>
     shown(key) &&
     (readOnly ? (
-      <ReadOnlyValue key={key} label={fieldLabels[key]} value={readOnlyText(key, values[key])} />
+      <ReadOnlyValue
+        key={key}
+        label={fieldLabels[key]}
+        value={readOnlyText(key, values[key])}
+        className={cells[key]}
+      />
     ) : (
       <TextField
         key={key}
@@ -752,9 +757,18 @@ function Legend({ title, progress }: { title: string; progress: string | null })
 }
 
 /** A field the person cannot change now (the form is read-only): its value as text. */
-function ReadOnlyValue({ label, value }: { label: string; value: string }) {
+function ReadOnlyValue({
+  label,
+  value,
+  className,
+}: {
+  label: string
+  value: string
+  /** Its cell on the desktop's twelve columns, as the field's (DDI beside Telefone). */
+  className?: string
+}) {
   return (
-    <div className={styles.readOnly}>
+    <div className={className ? `${styles.readOnly} ${className}` : styles.readOnly}>
       <span className={styles.readLabel}>{label}</span>
       <span className={styles.readValue}>{value.trim() || '—'}</span>
     </div>
