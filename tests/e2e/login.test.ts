@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { appIsLive } from '../helpers/device'
@@ -148,6 +148,45 @@ describeBrowser('passwordless login', () => {
     await expectText(page.getByRole('alert'), 'Código inválido ou expirado.')
     expect(new URL(page.url()).pathname).toBe('/verify-code')
     await expectNoAxeViolations(page)
+
+    // The six boxes span the column: their outer edges are the refusal's box's and the button's
+    // (a 360 px row left-aligned in 420 px read as unfinished, audit), on a phone and a desktop.
+    const boxOf = async (what: Locator) => {
+      const box = await what.boundingBox()
+      if (!box) throw new Error(`${what} has no box`)
+      return { left: box.x, right: box.x + box.width, width: box.width }
+    }
+    const edges = async () => {
+      // The six boxes drawn over the one code input.
+      const boxes = await Promise.all(
+        (await page.locator('input[name="code"] ~ span').all()).map(boxOf),
+      )
+      const widths = boxes.map((box) => box.width)
+      return {
+        count: boxes.length,
+        first: boxes[0]?.left ?? Number.NaN,
+        last: boxes[boxes.length - 1]?.right ?? Number.NaN,
+        narrowest: Math.min(...widths),
+        widest: Math.max(...widths),
+        // The refusal's box (the alert is its first line) and the button under it.
+        column: await boxOf(page.getByRole('alert').locator('..')),
+        button: await boxOf(page.getByRole('button', { name: /^Reenviar código/ })),
+      }
+    }
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1366, height: 768 },
+    ]) {
+      await page.setViewportSize(viewport)
+      const at = await edges()
+      expect(at.count).toBe(6)
+      expect(at.widest - at.narrowest).toBeLessThanOrEqual(1)
+      expect(at.narrowest).toBeGreaterThanOrEqual(44)
+      expect(Math.abs(at.first - at.column.left)).toBeLessThanOrEqual(1)
+      expect(Math.abs(at.last - at.column.right)).toBeLessThanOrEqual(1)
+      expect(Math.abs(at.first - at.button.left)).toBeLessThanOrEqual(1)
+      expect(Math.abs(at.last - at.button.right)).toBeLessThanOrEqual(1)
+    }
   })
 
   it('"Sair" returns to /login, ends the session on the server, and a protected URL then redirects there', async () => {
