@@ -238,6 +238,12 @@ describeBrowser('Pix Automático: débito automático via Pix on Pagamentos', ()
     const youPay = page.locator('[aria-live="polite"]', { hasText: 'Você paga' })
     await expectText(youPay, /^Você paga no Pix Automático/)
     await expectText(youPay, /debitada na sua conta no vencimento/)
+    // The card's recurrence gives a discount this way does not: said on both (audit 15).
+    await expectText(youPay, /, sem os \d+% de desconto do cartão/)
+    await expectText(
+      way.getByText(/^Cobrado no cartão a cada vencimento/),
+      /^Cobrado no cartão a cada vencimento, com \d+% de desconto\.$/,
+    )
     expect(await youPay.textContent()).toContain(
       (await page.locator('dt:text-is("Total") + dd').textContent()) ?? 'missing',
     )

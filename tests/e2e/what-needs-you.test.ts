@@ -43,6 +43,13 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectVisible(lead.getByText(/^Vencimento: \d{2}\/\d{2}\/\d{4}$/))
     // One amount from the profile to the link: its Total is what the profile said.
     await expectText(lead.locator('dt', { hasText: 'Total' }).locator('+ dd'), 'R$ 194,33')
+    // The same two rows as every link's (audit 15): nothing off, and what lateness added with its
+    // parts under it.
+    await expectText(lead.locator('dt:text-is("Desconto") + dd'), 'Nenhum')
+    const added = lead.locator('dt:text-is("Juros, multa e correção") + dd')
+    await expectText(added, /^R\$\s4,43/)
+    await expectText(added.locator('span'), /^juros R\$\s0,63 \+ multa R\$\s3,80$/)
+    expect(await lead.locator('dt:text-is("Juros")').count()).toBe(0)
   })
 
   it('the payments list sums what is overdue and puts it first', async () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useId, useState } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
 import { formatSeriesNumber } from '../../../../contract/format'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
@@ -21,6 +21,7 @@ import {
   type MethodPrice,
   methodPrice,
   methodPriceDetail,
+  percentText,
   tabLabel,
 } from '../logic/options'
 import { maskCpf, maskEmail, maskPhone } from '../logic/privacy'
@@ -169,9 +170,12 @@ type RecurrenceWay = 'card' | 'pix'
 function RecurrenceWays({
   way,
   onChange,
+  cardOff,
 }: {
   way: RecurrenceWay
   onChange: (way: RecurrenceWay) => void
+  /** The card's discount ('6% de desconto'), which Pix Automático does not give. */
+  cardOff: string | null
 }) {
   return (
     <ChoiceList
@@ -184,7 +188,7 @@ function RecurrenceWays({
         {
           value: 'card',
           title: 'Cartão de crédito',
-          detail: 'Cobrado no cartão a cada vencimento.',
+          detail: `Cobrado no cartão a cada vencimento${cardOff ? `, com ${cardOff}` : ''}.`,
         },
         {
           value: 'pix',
@@ -243,6 +247,10 @@ function PaymentLink({
   const needsAddress = link.need_fill_person_fields === 'true'
   const common = { code, link, adjustments, submission, online }
 
+  // What the card's recurrence takes off, for the way that does not ('6% de desconto').
+  const cardChange = link.valid_payment_types.recurrence ? byMethod('recurrence').change : 0
+  const cardOff = cardChange < 0 ? `${percentText(-cardChange)}% de desconto` : null
+
   /** What the chosen tab (and, on Recorrência, way) charges, as the summary's foot says it. */
   function payFor(method: Method): Pay {
     if (method === 'recurrence' && pixOffered && recurrenceWay === 'pix') {
@@ -254,7 +262,9 @@ function PaymentLink({
         : {
             where: 'no Pix Automático',
             price: { total: link.value, installments: 1, perInstallment: link.value, change: 0 },
-            once: 'debitada na sua conta no vencimento',
+            // The card's recurrence takes its discount off; this way does not: said, not lost
+            // without a word (audit 15).
+            once: `debitada na sua conta no vencimento${cardOff ? `, sem os ${cardOff} do cartão` : ''}`,
           }
     }
     return {
@@ -288,7 +298,9 @@ function PaymentLink({
         // in the tree when the choice appears, so nothing typed in it is lost.
         return (
           <>
-            {pixOffered && <RecurrenceWays way={recurrenceWay} onChange={setWay} />}
+            {pixOffered && (
+              <RecurrenceWays way={recurrenceWay} onChange={setWay} cardOff={cardOff} />
+            )}
             {recurrenceWay === 'card' || !pixOffered ? (
               card
             ) : (
@@ -471,7 +483,7 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
     ['Parcela', link.installment],
     ['Descrição', link.description],
   ]
-  const money: Array<[string, string]> = [
+  const money: Array<[string, ReactNode]> = [
     ['Valor', formatMoney(link.payment_order_value)],
     ...chargeChanges(link),
   ]
@@ -513,23 +525,40 @@ function ChargeDetails({ link }: { link: PaymentLinkData }) {
 }
 
 /**
- * The spec's discount, fee, fine and correction rows, each with its amount when there is one: a
- * column of R$ 0,00 says nothing, so when nothing was added one line says so (issue 27).
+ * The spec's discount, fee, fine and correction, always as the same two rows (audit 15 read
+ * "Juros" and "Multa" rows on one link and "Desconto" and "Juros, multa e correção" on another):
+ * what came off, or "Nenhum"; what was added, in all, with its parts under it ("juros R$ 0,63 +
+ * multa R$ 3,80"), or "Nenhum". A column of R$ 0,00 says nothing (issue 27).
  */
-function chargeChanges(link: PaymentLinkData): Array<[string, string]> {
-  const rows: Array<[string, string]> = []
-  if (link.discount > 0) rows.push(['Desconto', `− ${formatMoney(link.discount)}`])
+function chargeChanges(link: PaymentLinkData): Array<[string, ReactNode]> {
   const added: Array<[string, number]> = [
-    ['Juros', link.fee],
-    ['Multa', link.fine],
-    ['Correção', link.correction],
+    ['juros', link.fee],
+    ['multa', link.fine],
+    ['correção', link.correction],
   ]
-  for (const [label, amount] of added) if (amount > 0) rows.push([label, formatMoney(amount)])
-  if (added.every(([, amount]) => amount <= 0)) rows.push(['Juros, multa e correção', 'Nenhum'])
-  return rows
+  const parts = added.filter(([, amount]) => amount > 0)
+  const sum = parts.reduce((total, [, amount]) => total + amount, 0)
+  return [
+    ['Desconto', link.discount > 0 ? `− ${formatMoney(link.discount)}` : 'Nenhum'],
+    [
+      'Juros, multa e correção',
+      sum > 0 ? (
+        <>
+          {formatMoney(sum)}
+          {parts.length > 1 && (
+            <span className={styles.parts}>
+              {parts.map(([label, amount]) => `${label} ${formatMoney(amount)}`).join(' + ')}
+            </span>
+          )}
+        </>
+      ) : (
+        'Nenhum'
+      ),
+    ],
+  ]
 }
 
-const Row = ({ label, value }: { label: string; value: string }) => (
+const Row = ({ label, value }: { label: string; value: ReactNode }) => (
   <>
     <dt>{label}</dt>
     <dd>{value || '—'}</dd>

@@ -105,7 +105,12 @@ function PaidSummary({ code }: { code: string }) {
         <dt>Pago a</dt>
         <dd>
           {brand.name}
-          {brand.cnpj && <span className={styles.muted}> · CNPJ {formatCnpj(brand.cnpj)}</span>}
+          {/* Its CNPJ on a line of its own, never broken (audit 15 read "0001-" / "95"). */}
+          {brand.cnpj && (
+            <span className={styles.receiver}>
+              <span className="visually-hidden"> · </span>CNPJ {formatCnpj(brand.cnpj)}
+            </span>
+          )}
         </dd>
         <dt>Total pago</dt>
         <dd>{formatMoney(data.total)}</dd>
