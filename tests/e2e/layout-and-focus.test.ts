@@ -71,6 +71,20 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       page = await signIn('ana@exemplo.com.br', desktop)
     })
 
+    it('draws the pass shortcut as one row beside the amount due, as beside nothing to pay', async () => {
+      await open(page, '/home', 'Perfil')
+      const link = page.getByRole('link', { name: /Passe da portaria/ })
+      const pass = await boxOf(link)
+      const icon = await boxOf(link.locator('svg').first())
+      const chevron = await boxOf(link.locator('svg').last())
+      const title = await boxOf(link.getByText('Passe da portaria', { exact: true }))
+      // Mark, words and chevron side by side, the card at least 20rem wide.
+      expect(title.x).toBeGreaterThan(icon.x + icon.width)
+      expect(chevron.x).toBeGreaterThan(title.x + title.width)
+      expect(Math.abs(icon.y + icon.height / 2 - (chevron.y + chevron.height / 2))).toBeLessThan(24)
+      expect(pass.width).toBeGreaterThanOrEqual(320)
+    })
+
     it('puts "Novo Dependente" at the end of the places taken, on its row', async () => {
       await open(page, '/dependents', 'Seus Dependentes')
       const taken = await boxOf(page.getByText('1 de 3 dependentes inclusos'))

@@ -141,13 +141,8 @@ export function PassShortcut() {
         <strong>Passe da portaria</strong>
         <span>O QR code para mostrar na entrada, também sem internet.</span>
       </span>
-      {/* Beside the due panel on a desktop the card is as tall as it: what a tap does, at its
-          foot, instead of white space (audit 11). */}
-      <span className={styles.passGo} aria-hidden="true">
-        Mostrar passe →
-      </span>
-      {/* As a row (a phone, or beside nothing to pay) it ends in a chevron, as the profile's
-          other ways in do (audit 14 read it as a card that goes nowhere). */}
+      {/* One row on every screen, ending in a chevron as the profile's other ways in do (audit
+          14 read it as a card that goes nowhere; audit 15 saw two layouts on a desktop). */}
       <span className={styles.passChevron} aria-hidden="true">
         <ChevronIcon />
       </span>

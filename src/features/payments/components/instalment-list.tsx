@@ -101,7 +101,7 @@ export function InstalmentList({
       <section className={styles.contract} aria-label="Contrato">
         <div>
           <h2>{contractName}</h2>
-          <p>Nº {contractNumber ?? '---'}</p>
+          <p className={styles.contractNumber}>Nº {contractNumber ?? '---'}</p>
           {contractActions && <div className={styles.contractActions}>{contractActions}</div>}
         </div>
         {instalments.length > 0 && (

@@ -148,7 +148,9 @@ export default function PixAutomaticoSection({ source, online, onApproved, owedN
     const autofocus = full && !byLink ? true : undefined
     return (
       <>
-        {!online && (
+        {/* In its sheet only: under the list and on a link the page already says it has no
+            connection (audit 15 read it three times on one screen). */}
+        {!online && full && !byLink && (
           <p className={styles.note} role="status">
             {pixAutomaticoMessages.offline}
           </p>
