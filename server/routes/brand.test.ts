@@ -40,7 +40,9 @@ describe.each(backends)("another provider's brand in the server's output (%s)", 
     const response = await get(`/card-visualize/${demoIds.ana.cards.ana}`)
     const { frontLayout, backLayout } = (await response.json()) as Record<string, string>
     const logo = `data:image/svg+xml;base64,${Buffer.from(brand.logoSvg).toString('base64')}`
-    expect(frontLayout).toContain(`<img src="${logo}" alt="Sócio Vila Nova"`)
+    // The card names its provider (whom the gate's staff know), with the brand's logo.
+    expect(frontLayout).toContain(`<img src="${logo}" alt="${brand.provider.name}"`)
+    expect(frontLayout).toContain(`>${brand.provider.name}<`)
     expect(frontLayout).toContain('linear-gradient(135deg,#0c4a27 0%,#146b3a 48%,#2e8b57 100%)')
     expect(backLayout).toContain(
       'Dúvidas e 2ª via: WhatsApp (31) 3000-0000 · secretaria@vilanova.example',
