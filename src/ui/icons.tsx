@@ -135,3 +135,29 @@ export const ChevronIcon = ({ size = 20 }: IconProps) => (
     <path d="m9 6 6 6-6 6" />
   </Svg>
 )
+
+/** A page with a person on it: the holder's own data (a copy of it all). */
+export const PersonalDataIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M14 3H6a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2V9z" />
+    <path d="M14 3v6h6" />
+    <circle cx="12" cy="13" r="2" />
+    <path d="M8.5 18.5a3.5 3.5 0 0 1 7 0" />
+  </Svg>
+)
+
+/** A clock turning back: a history of past visits. */
+export const HistoryIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <path d="M3 12a9 9 0 1 0 2.6-6.4L3 8" />
+    <path d="M3 3v5h5M12 7v5l3 2" />
+  </Svg>
+)
+
+/** A person and a plus: inviting someone. */
+export const InviteIcon = ({ size = 20 }: IconProps) => (
+  <Svg size={size}>
+    <circle cx="9" cy="8" r="4" />
+    <path d="M2 21a7 7 0 0 1 14 0M19 8v6M16 11h6" />
+  </Svg>
+)

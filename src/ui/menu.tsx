@@ -8,6 +8,11 @@ export type MenuItem = {
   icon?: ReactNode
   onSelect?: () => void
   disabled?: boolean
+  /**
+   * A short tag at the row's end, "Em breve": shown, and read as the item's description, so
+   * its name stays its label.
+   */
+  note?: string
 }
 
 /** Which item gets the focus when the menu opens: the first or the last. */
@@ -103,29 +108,44 @@ export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: str
           aria-label={label}
           onKeyDown={onMenuKeyDown}
         >
-          {items.map((item) => (
-            <button
-              key={item.label}
-              type="button"
-              role="menuitem"
-              tabIndex={-1}
-              className={styles.item}
-              aria-disabled={item.disabled || undefined}
-              onClick={() => {
-                if (item.disabled) return
-                close(true)
-                item.onSelect?.()
-              }}
-            >
-              {/* One 20 px slot on every row of a menu with icons: the words start in one column. */}
-              {withIcons && (
-                <span className={styles.icon} aria-hidden="true">
-                  {item.icon}
+          {items.map((item, index) => {
+            const noteId = item.note ? `${listId}-note-${index}` : undefined
+            const button = (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                className={styles.item}
+                aria-disabled={item.disabled || undefined}
+                aria-describedby={noteId}
+                onClick={() => {
+                  if (item.disabled) return
+                  close(true)
+                  item.onSelect?.()
+                }}
+              >
+                {/* One 20 px slot on every row of a menu with icons: the words start in one column. */}
+                {withIcons && (
+                  <span className={styles.icon} aria-hidden="true">
+                    {item.icon}
+                  </span>
+                )}
+                {item.label}
+              </button>
+            )
+            if (!item.note) return button
+            // The tag beside the item, not in it: the item's name and text stay its label; the
+            // tag is read once, as its description.
+            return (
+              <div key={item.label} role="none" className={styles.noted}>
+                {button}
+                <span id={noteId} className={styles.note} aria-hidden="true">
+                  {item.note}
                 </span>
-              )}
-              {item.label}
-            </button>
-          ))}
+              </div>
+            )
+          })}
         </div>
       )}
     </div>

@@ -115,10 +115,24 @@ describeBrowser('contract journey', () => {
     await expectNoAxeViolations(page)
 
     await page.getByRole('button', { name: 'Mais opções' }).click()
-    expect(await page.getByRole('menuitem', { name: 'Histórico de Visita' }).isDisabled()).toBe(
-      true,
-    )
-    expect(await page.getByRole('menuitem', { name: 'Convite' }).isDisabled()).toBe(true)
+    // The two entries not offered yet stay disabled, and a tag says why: "Em breve".
+    for (const label of ['Histórico de Visita', 'Convite']) {
+      const item = page.getByRole('menuitem', { name: label, exact: true })
+      expect(await item.isDisabled()).toBe(true)
+      expect(await item.getAttribute('aria-disabled')).toBe('true')
+      const noteId = (await item.getAttribute('aria-describedby')) ?? 'none'
+      await expectText(page.locator(`[id="${noteId}"]`), 'Em breve')
+      await expectVisible(page.locator(`[id="${noteId}"]`))
+      expect(await item.locator('svg').count()).toBe(1)
+    }
+    // Each entry its own icon: the personal data is not a second download.
+    const iconOf = (label: string) =>
+      page
+        .getByRole('menuitem', { name: label, exact: true })
+        .locator('svg')
+        .evaluate((svg) => svg.innerHTML)
+    expect(await iconOf('Meus dados pessoais')).not.toBe(await iconOf('Baixar Contrato'))
+    await expectNoAxeViolations(page)
     const [contractPdf] = await Promise.all([
       page.waitForEvent('download'),
       page.getByRole('menuitem', { name: 'Baixar Contrato' }).click(),

@@ -15,6 +15,9 @@ import {
   EditIcon,
   EyeIcon,
   GroupIcon,
+  HistoryIcon,
+  InviteIcon,
+  PersonalDataIcon,
 } from '../../../ui/icons'
 import { Menu } from '../../../ui/menu'
 import { SaveMark } from '../../../ui/pending-badge'
@@ -86,7 +89,7 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
               // The holder's data rights (issue 28): a copy of it all, and how it is treated.
               {
                 label: 'Meus dados pessoais',
-                icon: <DownloadIcon />,
+                icon: <PersonalDataIcon />,
                 onSelect: () => void navigate({ to: '/privacidade', hash: 'meus-dados' }),
               },
               {
@@ -94,8 +97,14 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
                 icon: <DocumentIcon />,
                 onSelect: () => void navigate({ to: '/privacidade' }),
               },
-              { label: 'Histórico de Visita', disabled: true },
-              { label: 'Convite', disabled: true },
+              // Spec §2 screen 6: disabled; the tag says why, not only the grey (design audit).
+              {
+                label: 'Histórico de Visita',
+                icon: <HistoryIcon />,
+                disabled: true,
+                note: 'Em breve',
+              },
+              { label: 'Convite', icon: <InviteIcon />, disabled: true, note: 'Em breve' },
             ]}
           />
         </div>
