@@ -68,6 +68,9 @@ describeBrowser('contract journey', () => {
     // Each contract says what it asks of him: the water park's two overdue, with today's sum.
     const waterPark = page.getByRole('article', { name: 'Passaporte Parque Aquático' })
     await expectText(waterPark.getByText(/vencidas ·/), /^2 vencidas · R\$\s[\d.]+,\d{2}$/)
+    // The gym is up to date: its next instalment, with the day it falls due.
+    const gym = page.getByRole('article', { name: 'Plano Individual Academia' })
+    await expectText(gym.getByText(/^Próxima ·/), /^Próxima · \d{2}\/\d{2} · R\$\s99,90$/)
     await expectNoAxeViolations(page)
     await choices.first().click()
     await page.waitForURL(`${server.url}/home`)

@@ -1,7 +1,13 @@
 import { formatDate } from '../../../lib/dates'
 import { formatMoney } from '../../../lib/money'
 import { useInstalments } from '../../payments/api/instalments'
-import { type DueInstalment, deviceToday, dueHeadline, dueOf } from '../../payments/logic/due'
+import {
+  type Due,
+  type DueInstalment,
+  deviceToday,
+  dueHeadline,
+  dueOf,
+} from '../../payments/logic/due'
 import styles from './contract-summary.module.css'
 
 /**
@@ -39,7 +45,8 @@ export function priceLine(
 
 /**
  * On the contract picker, what each contract asks of the person (issue 27): "1 vencida ·
- * R$ 194,33", the next one, or "Tudo em dia"; nothing until its instalments are known.
+ * R$ 194,33", the next one with its day, "Próxima · 18/12 · R$ 99,90", or "Tudo em dia";
+ * nothing until its instalments are known.
  */
 export function ContractDebt({ contractId }: { contractId: string }) {
   const { instalments, known } = useInstalments(contractId)
@@ -47,7 +54,14 @@ export function ContractDebt({ contractId }: { contractId: string }) {
   const due = dueOf(instalments, deviceToday())
   return (
     <p className={due.kind === 'overdue' ? `${styles.debt} ${styles.late}` : styles.debt}>
-      {dueHeadline(due)}
+      {debtLine(due)}
     </p>
   )
+}
+
+/** The picker's line: the headline, with the next instalment's due day (dd/mm) when it names one. */
+export function debtLine(due: Due): string {
+  if (due.kind !== 'next') return dueHeadline(due)
+  const day = formatDate(due.instalments[0].due_date).slice(0, 5)
+  return `Próxima · ${day} · ${formatMoney(due.total)}`
 }
