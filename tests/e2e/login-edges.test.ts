@@ -101,7 +101,10 @@ describeBrowser('login: resend, blocked codes, back, terms first', () => {
     await expectText(page.getByRole('alert'), 'Código inválido ou expirado.')
     const hint = page.getByText(/^Confira os 6 números\./)
     await expectVisible(hint)
-    expect(await hint.textContent()).toContain('peça um novo em "Reenviar código"')
+    // Not "use the button" while its countdown still holds it disabled.
+    expect(await hint.textContent()).toContain(
+      'peça um novo em "Reenviar código" quando a contagem terminar.',
+    )
     // The hint is read with the field.
     const describedBy = (await codeInput().getAttribute('aria-describedby')) ?? ''
     const hintId = (await hint.getAttribute('id')) ?? 'none'

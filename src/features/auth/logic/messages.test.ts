@@ -20,7 +20,7 @@ describe('loginError', () => {
 
 describe('loginGuidance', () => {
   it.each([
-    [400, /peça um novo em "Reenviar código"/],
+    [400, /peça um novo em "Reenviar código" quando a contagem terminar\.$/],
     [429, /bloqueado por enquanto.*"Reenviar código"/],
     [500, null],
   ])('status %i', (status, expected) => {

@@ -13,7 +13,7 @@ export const messages = {
  */
 export const guidance = {
   invalidCode:
-    'Confira os 6 números. Se estiverem certos, o código expirou ou foi bloqueado por tentativas erradas: peça um novo em "Reenviar código".',
+    'Confira os 6 números. Se estiverem certos, o código expirou ou foi bloqueado por tentativas erradas: peça um novo em "Reenviar código" quando a contagem terminar.',
   tooManyTries:
     'Por segurança, o código está bloqueado por enquanto. Quando a contagem terminar, peça um novo código em "Reenviar código".',
   tooManyRequests: 'Quando a contagem terminar, você poderá pedir um novo código.',
