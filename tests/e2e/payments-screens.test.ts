@@ -279,6 +279,11 @@ describeBrowser('payments: screens on a phone', () => {
       paid.locator('dt:has-text("Pago a") + dd'),
       'Clube Exemplo · CNPJ 12.345.678/0001-95',
     )
+    // Its CNPJ stays inside the receipt's card, whole (audit 16 saw it run past a phone's card).
+    const cnpj = await paid.getByText('12.345.678/0001-95', { exact: true }).boundingBox()
+    const card = await paid.boundingBox()
+    expect(cnpj && card && cnpj.x + cnpj.width <= card.x + card.width).toBe(true)
+    expect(cnpj && cnpj.height < 24).toBe(true)
     await expectText(
       paid.locator('dt:has-text("Forma de pagamento") + dd'),
       'Cartão de crédito (VISA final 1111)',

@@ -108,7 +108,8 @@ function PaidSummary({ code }: { code: string }) {
           {/* Its CNPJ on a line of its own, never broken (audit 15 read "0001-" / "95"). */}
           {brand.cnpj && (
             <span className={styles.receiver}>
-              <span className="visually-hidden"> · </span>CNPJ {formatCnpj(brand.cnpj)}
+              <span className="visually-hidden"> · </span>CNPJ{' '}
+              <span className={styles.nowrap}>{formatCnpj(brand.cnpj)}</span>
             </span>
           )}
         </dd>
