@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
 import { formatSeriesNumber } from '../../../../contract/format'
+import { todayInSaoPaulo } from '../../../../contract/late-charges'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
 import { cardBrandName } from '../../../lib/card-brand-names'
@@ -48,10 +49,7 @@ type Pay = { where: string; price: MethodPrice; once: string }
 
 /** Today plus `days`, as the ISO date São Paulo is living (the server's calendar). */
 function isoDaysFromToday(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(),
-  )
-  const date = new Date(`${today}T12:00:00Z`)
+  const date = new Date(`${todayInSaoPaulo(new Date())}T12:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
   return date.toISOString().slice(0, 10)
 }
