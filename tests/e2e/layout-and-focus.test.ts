@@ -210,6 +210,24 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
 
     it('reads the instalments as a table: each description on one line, the receipt in the action column', async () => {
       await open(page, '/search', 'Pagamentos')
+      const lineOf = async (locator: Locator) => {
+        const { height } = await boxOf(locator)
+        const line = await locator.evaluate((element) =>
+          Number.parseFloat(getComputedStyle(element).lineHeight),
+        )
+        return height / line
+      }
+      // Where a cell's first line of text sits: its top plus the font's ascent, measured by the
+      // browser on an empty inline box put before the text.
+      const baselineOf = (locator: Locator) =>
+        locator.evaluate((element) => {
+          const probe = document.createElement('span')
+          probe.style.display = 'inline-block'
+          element.prepend(probe)
+          const { bottom } = probe.getBoundingClientRect()
+          probe.remove()
+          return bottom
+        })
       const rowOf = (number: number) =>
         page.getByRole('listitem').filter({ hasText: `Parcela ${number}` })
       // Audit 12: the number's column was 136 px, and every description took two lines; audit
@@ -222,9 +240,34 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
         )
         expect(height, `parcela ${number}`).toBeLessThan(lineHeight * 1.5)
       }
-      // One or two digits under "Dias Atrasados": its column is narrow, its name on two lines.
-      const late = await boxOf(page.getByText('Dias Atrasados', { exact: true }).first())
-      expect(late.width).toBeLessThanOrEqual(80)
+      // Audit 16: the column's name on one line, and each row's first line on one baseline:
+      // the number, its status (in its own column beside it), the due date, the amount.
+      const late = page.getByText('Dias Atrasados', { exact: true }).first()
+      expect(await lineOf(late)).toBeLessThan(1.5)
+      for (const number of [4, 5, 3]) {
+        const row = rowOf(number)
+        const baselines = await Promise.all(
+          [
+            row.getByRole('heading', { name: `Parcela ${number}` }),
+            row.getByText(/^(VENCIDO|A PAGAR|PAGO)$/),
+            row.getByText(/^\d{2}\/\d{2}\/\d{4}$/).first(),
+            row.locator('strong'),
+          ].map((cell) => baselineOf(cell)),
+        )
+        for (const baseline of baselines)
+          expect(Math.abs(baseline - (baselines[0] ?? 0)), `parcela ${number}`).toBeLessThan(1.5)
+      }
+      const [number, status, date] = await Promise.all([
+        boxOf(rowOf(5).getByRole('heading', { name: 'Parcela 5' })),
+        boxOf(rowOf(5).getByText('A PAGAR', { exact: true })),
+        boxOf(
+          rowOf(5)
+            .getByText(/^\d{2}\/\d{2}\/\d{4}$/)
+            .first(),
+        ),
+      ])
+      expect(status.x).toBeGreaterThan(number.x + number.width)
+      expect(date.x).toBeGreaterThan(status.x + status.width)
       // In the Valor column the amount leads and its caption follows, as on a phone.
       const below = async (number: number, caption: string) => {
         const row = rowOf(number)
@@ -241,13 +284,6 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       const note = rowOf(5).getByText(/R\$ 189,90 · Com desconto$/)
       await below(5, 'R$ 189,90')
       expect(await rowOf(5).locator('s').textContent()).toBe('R$ 189,90')
-      const lineOf = async (locator: Locator) => {
-        const { height } = await boxOf(locator)
-        const line = await locator.evaluate((element) =>
-          Number.parseFloat(getComputedStyle(element).lineHeight),
-        )
-        return height / line
-      }
       expect(await lineOf(note)).toBeLessThan(1.5)
       // The overdue one: what it costs today, then the spec's price plus today's fine and
       // interest, then the spec's label; three lines in all, each under the other, the
@@ -273,6 +309,30 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       const pay = await boxOf(rowOf(5).getByRole('button', { name: 'Pagar parcela 5' }))
       expect(Math.abs(receipt.x + receipt.width - (pay.x + pay.width))).toBeLessThanOrEqual(2)
       expect(done.y).toBeGreaterThanOrEqual(receipt.y + receipt.height - 1)
+    })
+
+    it('keeps every action of the table inside it on a narrow desktop (1,024 px)', async () => {
+      await open(page, '/search', 'Pagamentos')
+      await page.setViewportSize({ width: 1024, height: 768 })
+      try {
+        // Before: the action column ran 40 px past the rows and cut "Pagar" and "Comprovante".
+        // The rows' surface clips what runs past it: each button ends inside the table.
+        const table = await boxOf(page.getByRole('tabpanel'))
+        const buttons = await page
+          .getByRole('tabpanel')
+          .getByRole('listitem')
+          .getByRole('button')
+          .all()
+        expect(buttons.length).toBeGreaterThan(0)
+        for (const button of buttons) {
+          const { x, width } = await boxOf(button)
+          expect(x + width, await button.getAttribute('aria-label')).toBeLessThanOrEqual(
+            table.x + table.width,
+          )
+        }
+      } finally {
+        await page.setViewportSize(desktop)
+      }
     })
 
     it('sizes the address and contact fields to what they take; the phone keeps a field a row', async () => {

@@ -66,9 +66,9 @@ describeBrowser('screens that lead with what needs the person', () => {
     // Under their names and counts: what is overdue, what is to pay, what is paid.
     const groups = page.getByRole('tabpanel').getByRole('heading', { level: 2 })
     expect((await groups.allTextContents()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
-      'Vencidas 1',
-      'A vencer 8',
-      'Pagas 3',
+      'Vencidos 1',
+      'A pagar 8',
+      'Pagos 3',
     ])
     // Its card leads with what it costs today, as the summary; under it the spec's price plus
     // what today adds, in the profile's words, then the spec's label, each under the other

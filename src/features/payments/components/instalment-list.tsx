@@ -120,9 +120,9 @@ export function InstalmentList({
         <div className={styles.columns} aria-hidden="true">
           <span />
           <span>Parcela</span>
+          <span>Status</span>
           <span>Vencimento</span>
           <span>Dias Atrasados</span>
-          <span>Status</span>
           <span>Valor</span>
           <span className={styles.actionsHead}>Ações</span>
         </div>
@@ -200,7 +200,7 @@ export function InstalmentList({
   )
 }
 
-type Group = { key: 'vencidas' | 'a-vencer' | 'pagas'; title: string; instalments: PaymentOrder[] }
+type Group = { key: 'vencidos' | 'a-pagar' | 'pagos'; title: string; instalments: PaymentOrder[] }
 
 /**
  * The list in what it asks of the person (issue 27): overdue, then to pay, then paid, each under
@@ -208,9 +208,9 @@ type Group = { key: 'vencidas' | 'a-vencer' | 'pagas'; title: string; instalment
  */
 function groupsOf(instalments: PaymentOrder[]): Group[] {
   const groups: Group[] = [
-    { key: 'vencidas', title: 'Vencidas', instalments: [] },
-    { key: 'a-vencer', title: 'A vencer', instalments: [] },
-    { key: 'pagas', title: 'Pagas', instalments: [] },
+    { key: 'vencidos', title: 'Vencidos', instalments: [] },
+    { key: 'a-pagar', title: 'A pagar', instalments: [] },
+    { key: 'pagos', title: 'Pagos', instalments: [] },
   ]
   for (const instalment of instalments) {
     const index = instalment.status === 'OVERDUE' ? 0 : instalment.status === 'PAID' ? 2 : 1
@@ -220,7 +220,7 @@ function groupsOf(instalments: PaymentOrder[]): Group[] {
 }
 
 /** How many rows of each group Todos shows before "Ver mais": the next ones, the last paid. */
-const unfolded: Record<Group['key'], number> = { vencidas: Infinity, 'a-vencer': 3, pagas: 1 }
+const unfolded: Record<Group['key'], number> = { vencidos: Infinity, 'a-pagar': 3, pagos: 1 }
 
 /**
  * On Todos, a long group shows its first rows and folds the rest behind "Ver mais N parcelas"
@@ -238,7 +238,7 @@ function foldOf(group: Group, selected: Set<string>): { hidden: Set<string> } | 
 }
 
 function foldLabel(group: Group, hidden: number): string {
-  return group.key === 'pagas' ? `Ver mais ${hidden} parcelas pagas` : `Ver mais ${hidden} parcelas`
+  return group.key === 'pagos' ? `Ver mais ${hidden} parcelas pagas` : `Ver mais ${hidden} parcelas`
 }
 
 function toggled<T>(set: Set<T>, item: T): Set<T> {
@@ -318,6 +318,9 @@ function InstalmentRow({
         <h3>Parcela {number}</h3>
         <p title={instalment.description}>{shortDescription(instalment.description, mobile)}</p>
       </div>
+      <span className={styles.status}>
+        <Chip {...instalmentStatusChip(instalment.status)} />
+      </span>
       <dl className={styles.facts}>
         <div>
           <dt>Vencimento</dt>
@@ -328,9 +331,6 @@ function InstalmentRow({
           <dd>{late}</dd>
         </div>
       </dl>
-      <span className={styles.status}>
-        <Chip {...instalmentStatusChip(instalment.status)} />
-      </span>
       {/* The amount, then what explains it (design audit: the amounts were not explained). Each
           part is an item of the card's grid: a phone and a desktop place them differently. */}
       <div className={styles.price}>
