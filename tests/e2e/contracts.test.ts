@@ -210,12 +210,25 @@ describeBrowser('contract journey', () => {
     await page.goto(`${server.url}/profile`)
     for (const tab of ['Agendados', 'Cancelados', 'Agendar'])
       await expectVisible(page.getByRole('tab', { name: tab }))
-    // Its navigation item, disabled by the spec, still marks the screen as its own, and reads
-    // at full strength (only its icon fades).
+    // Its navigation item, disabled by the spec, still marks the screen as its own, drawn as
+    // every current item: its icon does not fade here (audit 16: selected and washed out).
     const item = page.getByRole('navigation', { name: 'Navegação principal' }).getByText('Agendar')
     await expect.poll(() => item.getAttribute('aria-current')).toBe('page')
     expect(await item.getAttribute('aria-disabled')).toBe('true')
     expect(await item.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
+    expect(await item.locator('svg').evaluate((element) => getComputedStyle(element).opacity)).toBe(
+      '1',
+    )
+    // The bookings to come are to come (audit 16: one on a day already past was listed).
+    const today = await page.evaluate(() =>
+      new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10),
+    )
+    const uses = await page.getByText(/^Uso em \d{2}\/\d{2}\/\d{4}$/).allTextContents()
+    expect(uses).toHaveLength(2)
+    for (const use of uses) {
+      const [day, month, year] = use.replace('Uso em ', '').split('/')
+      expect(`${year}-${month}-${day}` >= today, use).toBe(true)
+    }
     await expectNoAxeViolations(page)
     await page.getByRole('tab', { name: 'Cancelados' }).click()
     await expectVisible(page.getByText('Salão de festas'))

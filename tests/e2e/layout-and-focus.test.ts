@@ -326,7 +326,7 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
         expect(buttons.length).toBeGreaterThan(0)
         for (const button of buttons) {
           const { x, width } = await boxOf(button)
-          expect(x + width, await button.getAttribute('aria-label')).toBeLessThanOrEqual(
+          expect(x + width, (await button.getAttribute('aria-label')) ?? '').toBeLessThanOrEqual(
             table.x + table.width,
           )
         }

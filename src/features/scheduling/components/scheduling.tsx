@@ -1,23 +1,32 @@
 import { useState } from 'react'
+import { todayInSaoPaulo } from '../../../../contract/late-charges'
 import { formatDate } from '../../../lib/dates'
 import { Button } from '../../../ui/button'
 import styles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
 
-/** Spec §3 "Scheduling sample": the screen exists with hard-coded data only (spec §1). */
+/** Spec §3 "Scheduling sample": the screen exists with sample data only (spec §1). */
 type Sample = { name: string; date_agendamento: string; date_uso: string }
 
-const scheduled: Sample[] = [
-  { name: 'Quadra de tênis', date_agendamento: '2026-11-10', date_uso: '2026-11-28' },
-  { name: 'Churrasqueira 2', date_agendamento: '2026-11-12', date_uso: '2026-12-06' },
-]
-const cancelled: Sample[] = [
-  { name: 'Salão de festas', date_agendamento: '2026-10-02', date_uso: '2026-10-20' },
-]
-const available: Sample[] = [
-  { name: 'Piscina coberta', date_agendamento: '2026-11-22', date_uso: '2026-11-30' },
-  { name: 'Sauna', date_agendamento: '2026-11-22', date_uso: '2026-12-01' },
-]
+/**
+ * The samples' days count from today in São Paulo (design audit 16: a booking fixed on
+ * 28/11/2026 was still listed as to come once that day had passed).
+ */
+function samples(today: string) {
+  const day = (days: number) =>
+    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+  return {
+    scheduled: [
+      { name: 'Quadra de tênis', date_agendamento: day(-8), date_uso: day(3) },
+      { name: 'Churrasqueira 2', date_agendamento: day(-6), date_uso: day(9) },
+    ],
+    cancelled: [{ name: 'Salão de festas', date_agendamento: day(-40), date_uso: day(-22) }],
+    available: [
+      { name: 'Piscina coberta', date_agendamento: today, date_uso: day(1) },
+      { name: 'Sauna', date_agendamento: today, date_uso: day(2) },
+    ],
+  } satisfies Record<string, Sample[]>
+}
 
 const tabs = [
   { key: 'scheduled', label: 'Agendados' },
@@ -32,6 +41,7 @@ const doNothing = () => {
 
 export function Scheduling() {
   const [tab, setTab] = useState<TabKey>('scheduled')
+  const { scheduled, cancelled, available } = samples(todayInSaoPaulo(new Date()))
   const items = tab === 'scheduled' ? scheduled : tab === 'cancelled' ? cancelled : available
   return (
     <div className={styles.page}>
@@ -42,16 +52,13 @@ export function Scheduling() {
             <li key={item.name} className={`${styles.card} ${styles.row}`}>
               <div className={styles.grow}>
                 <strong>{item.name}</strong>
-                {/* The day it is for first, the day it was booked after; each date whole on its
-                    line (a desktop's card broke "Uso em" from its date). */}
-                <p className={styles.muted}>
-                  <strong className={`${styles.nowrap} ${styles.lead}`}>
-                    Uso em {formatDate(item.date_uso)}
-                  </strong>{' '}
-                  ·{' '}
-                  <span className={styles.nowrap}>
-                    agendado em {formatDate(item.date_agendamento)}
-                  </span>
+                {/* The day it is for, then when it was booked, each on its line (audit 16: a
+                    "·" left at a phone's line end). A free slot has only its day. */}
+                <p className={`${styles.muted} ${styles.dates}`}>
+                  <strong className={styles.lead}>
+                    {tab === 'book' ? 'Disponível em' : 'Uso em'} {formatDate(item.date_uso)}
+                  </strong>
+                  {tab !== 'book' && <span>Agendado em {formatDate(item.date_agendamento)}</span>}
                 </p>
               </div>
               {tab === 'scheduled' && (
