@@ -65,7 +65,11 @@ const payingWhere: Record<Method, string> = {
 const offlineNote =
   'Sem conexão. O pagamento precisa de internet: conecte-se para gerar o Pix, o boleto ou pagar com cartão.'
 
+/** "R$ 170,90" with a no-break space, for a line that may wrap between its words. */
+const unbrokenMoney = (cents: number) => formatMoney(cents).replace(' ', '\u00a0')
+
 /** The payment-link screen: loads the link by its code, then holder, charge and payment methods. */
+
 export function PaymentScreen({ code }: { code: string }) {
   const online = useOnline()
   const link = useQuery({ ...paymentLinkQueryOptions(code), enabled: code !== '' })
@@ -322,7 +326,19 @@ function PaymentLink({
   return (
     // Trocar Cartão is one short form: a centred column, the holder above it (issue 27).
     <section className={pageStyles.page}>
-      <h1 className={pageStyles.title}>{swap ? 'Trocar Cartão' : 'Pagamento'}</h1>
+      {swap || !selected ? (
+        <h1 className={pageStyles.title}>{swap ? 'Trocar Cartão' : 'Pagamento'}</h1>
+      ) : (
+        // On a desktop the methods' column is named level with the page's title (audit 16: a
+        // phone had "Formas de pagamento", a desktop nothing); the heading screen readers use
+        // stays with the tabs, so this one is drawn only.
+        <div className={styles.titleRow}>
+          <h1 className={pageStyles.title}>Pagamento</h1>
+          <p className={styles.methodsTitle} aria-hidden="true">
+            Formas de pagamento
+          </p>
+        </div>
+      )}
       {!online && (
         <p className={styles.note} role="status">
           {offlineNote}
@@ -440,7 +456,8 @@ function ChargeLead({ link, pay }: { link: PaymentLinkData; pay: Pay | null }) {
           </p>
           <strong className={styles.youPayAmount}>{formatMoney(pay.price.total)}</strong>
           <p className={styles.youPayDetail}>
-            {methodPriceDetail(pay.price, formatMoney, pay.once, link.value)}
+            {/* Each amount whole on its line: "sobre R$" no longer ends one (audit 16). */}
+            {methodPriceDetail(pay.price, unbrokenMoney, pay.once, link.value)}
           </p>
         </div>
       )}
