@@ -1,5 +1,5 @@
 /**
- * "Meus dados pessoais" (LGPD art. 18; issue 28): the logged-in holder downloads everything the
+ * "Cópia dos meus dados" (LGPD art. 18; issue 28): the logged-in holder downloads everything the
  * portal holds about them and their contracts' dependents (their Pix Automático authorizations
  * too), as JSON and as PDF; nobody else's, whatever the request names; limited per day; refused
  * without a session.
@@ -126,7 +126,7 @@ describe.each(backends)('GET /client/personal-data (%s)', (backend) => {
     // Base64 text, as the portal's other PDFs.
     const text = await pdfText(Uint8Array.from(Buffer.from(await response.text(), 'base64')))
     for (const expected of [
-      'Meus dados pessoais',
+      'Cópia dos meus dados',
       'Ana Paula Souza',
       '52998224725',
       'Plano Família Clube',

@@ -85,11 +85,11 @@ export async function personalDataPdf(data: PersonalData, now: Date): Promise<Ui
   const bold = await doc.embedFont(StandardFonts.HelveticaBold)
   const w = new Writer(doc, regular, bold, encodable(regular))
   const name = `${data.titular.nome} ${data.titular.sobrenome}`
-  doc.setTitle(`Meus dados pessoais — ${name}`)
+  doc.setTitle(`Cópia dos meus dados — ${name}`)
   doc.setLanguage('pt-BR')
   doc.setCreationDate(now)
 
-  w.text('Meus dados pessoais', { size: 20, font: bold, color: ACCENT, after: 2 })
+  w.text('Cópia dos meus dados', { size: 20, font: bold, color: ACCENT, after: 2 })
   w.text(`${name} · cópia gerada em ${when(data.sobre.gerado_em)}`, { color: MUTED })
   w.text(data.sobre.o_que_e, { color: MUTED, after: 2 })
   const { controlador } = data.sobre

@@ -59,7 +59,7 @@ describeBrowser('member cards: edges', () => {
     await expectVisible(page.getByRole('navigation', { name: 'Navegação principal' }))
     await page.getByRole('button', { name: 'Visualizar carteirinha de Ana Paula Souza' }).click()
     const dialog = page.getByRole('dialog', { name: 'Carteirinha de Ana Paula Souza' })
-    await expectVisible(dialog.getByRole('img', { name: /^QR code do passe da portaria/ }))
+    await expectVisible(dialog.getByRole('img', { name: /^QR Code do passe da portaria/ }))
     for (const name of ['Ver Verso', 'Fechar']) {
       expect({ size, name, ...(await reachable(dialog.getByRole('button', { name }))) }).toEqual({
         size,

@@ -43,7 +43,7 @@ describeBrowser('member cards', () => {
       dialog.getByRole('region', { name: 'Frente da carteirinha' }).getByText(name),
     )
     await expectVisible(
-      dialog.getByRole('img', { name: `QR code do passe da portaria de ${name}` }),
+      dialog.getByRole('img', { name: `QR Code do passe da portaria de ${name}` }),
     )
     await dialog.getByRole('button', { name: 'Ver Verso' }).click()
     await expectVisible(dialog.getByRole('button', { name: 'Ver Frente' }))

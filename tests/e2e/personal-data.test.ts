@@ -39,9 +39,9 @@ describeBrowser('privacy and the copy of one’s data', () => {
     await journey.loggedInPage('ana@exemplo.com.br')
     await page.waitForURL(`${server.url}/home`)
     await page.getByRole('button', { name: 'Mais opções' }).click()
-    await page.getByRole('menuitem', { name: 'Meus dados pessoais' }).click()
+    await page.getByRole('menuitem', { name: 'Cópia dos meus dados' }).click()
     await page.waitForURL(`${server.url}/privacidade#meus-dados`)
-    const section = page.getByRole('region', { name: 'Meus dados pessoais' })
+    const section = page.getByRole('region', { name: 'Cópia dos meus dados' })
     await expectVisible(section)
     await expectNoAxeViolations(page)
 
@@ -53,7 +53,7 @@ describeBrowser('privacy and the copy of one’s data', () => {
     const pdf = readFileSync(await pdfFile.path())
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-')
     const text = await pdfText(pdf)
-    for (const expected of ['Meus dados pessoais', 'Ana Paula Souza', 'Plano Família Clube'])
+    for (const expected of ['Cópia dos meus dados', 'Ana Paula Souza', 'Plano Família Clube'])
       expect(text).toContain(expected)
     await expectVisible(page.getByText('Seus dados foram baixados.'))
 

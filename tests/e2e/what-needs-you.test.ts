@@ -162,7 +162,7 @@ describeBrowser('screens that lead with what needs the person', () => {
     await page.getByRole('link', { name: 'Passe da portaria' }).click()
     const pass = page.getByRole('dialog', { name: 'Carteirinha de Ana Paula Souza' })
     await expectVisible(pass)
-    const qr = pass.getByRole('img', { name: 'QR code do passe da portaria de Ana Paula Souza' })
+    const qr = pass.getByRole('img', { name: 'QR Code do passe da portaria de Ana Paula Souza' })
     await expectVisible(qr)
     expect((await qr.boundingBox())?.width).toBeGreaterThanOrEqual(240)
     // The card's text in the app's web font (the face names it as the app's CSS registers it).

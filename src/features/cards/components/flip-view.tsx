@@ -147,7 +147,7 @@ export function FlipView({ card, onClose }: Props) {
                 marginSize={2}
                 title={`Passe da portaria de ${name}`}
                 role="img"
-                aria-label={`QR code do passe da portaria de ${name}`}
+                aria-label={`QR Code do passe da portaria de ${name}`}
               />
               <div className={styles.passText}>
                 <span className={styles.small}>Passe da portaria</span>
@@ -159,7 +159,7 @@ export function FlipView({ card, onClose }: Props) {
                 </span>
                 <span className={styles.small}>Hora ao vivo: uma captura de tela fica parada.</span>
                 <span className={styles.small}>
-                  Na portaria, aumente o brilho da tela e aproxime o QR code do leitor.
+                  Na portaria, aumente o brilho da tela e aproxime o QR Code do leitor.
                 </span>
               </div>
             </div>

@@ -264,7 +264,7 @@ export function PixPanel({ code, link, adjustments, submission, online }: Props)
             )}
             {generating && (
               <ol className={styles.steps} aria-label="Como funciona">
-                <li>O QR code e o código copia e cola aparecem aqui.</li>
+                <li>O QR Code e o código copia e cola aparecem aqui.</li>
                 <li>Você paga no app do seu banco em até {minutes} minutos.</li>
                 <li>A confirmação aparece nesta tela sozinha, em segundos.</li>
               </ol>

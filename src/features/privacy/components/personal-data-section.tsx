@@ -5,7 +5,7 @@ import pageStyles from '../../../ui/page.module.css'
 import { downloadPersonalData, type PersonalDataFormat } from '../api/personal-data'
 
 /**
- * "Meus dados pessoais" (issue 28): what the copy holds, and the two ways to take it, on the
+ * "Cópia dos meus dados" (issue 28): what the copy holds, and the two ways to take it, on the
  * privacy page for whoever is logged in. The copy is made by the server when asked.
  */
 export default function PersonalDataSection() {
@@ -20,10 +20,10 @@ export default function PersonalDataSection() {
   }
   return (
     <section id="meus-dados" className={pageStyles.page} aria-labelledby="meus-dados-title">
-      <h2 id="meus-dados-title">Meus dados pessoais</h2>
+      <h2 id="meus-dados-title">Cópia dos meus dados</h2>
       <p>
         Uma cópia de tudo o que o portal guarda sobre você e os dependentes dos seus contratos:
-        cadastro, documentos e fotos, contratos, parcelas e pagamentos, débito automático via Pix,
+        cadastro, documentos e fotos, contratos, parcelas e pagamentos, Pix Automático,
         termos aceitos, passkeys, sessões e lembretes. É um direito seu pela Lei Geral de Proteção
         de Dados (art. 18).
       </p>

@@ -48,7 +48,7 @@ export function PrivacyPage() {
       </p>
       <h2>Seus direitos</h2>
       <p>
-        Você pode baixar uma cópia dos seus dados a qualquer momento em "Meus dados pessoais", no
+        Você pode baixar uma cópia dos seus dados a qualquer momento em "Cópia dos meus dados", no
         menu do perfil (depois de entrar no portal), e corrigir seu cadastro em "Meus Dados". Para
         pedir a exclusão ou tirar uma dúvida, fale com {support.name}: {support.email} ou WhatsApp{' '}
         {support.whatsappText}.

@@ -97,7 +97,7 @@ export function QrScanner({ onRead }: { onRead: (text: string) => void }) {
             setScanning(true)
           }}
         >
-          Ler QR code com a câmera
+          Ler QR Code com a câmera
         </Button>
       )}
       {error && (

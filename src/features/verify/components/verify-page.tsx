@@ -39,7 +39,7 @@ export function VerifyPage() {
       {/* The app's page title, as every screen's (audit 14: 32 px, its own style). */}
       <h1 className={pageStyles.title}>Verificar carteirinha</h1>
       <p className={styles.muted}>
-        Leia o QR code da carteirinha no app do titular. A verificação funciona sem internet.
+        Leia o QR Code da carteirinha no app do titular. A verificação funciona sem internet.
       </p>
       {keys ? (
         <>
