@@ -24,7 +24,21 @@ type OpenAt = 'first' | 'last'
  * closes and gives the focus back to the button; Tab, a click outside or the focus leaving close
  * it. Disabled items stay focusable (aria-disabled), so a screen reader hears they exist.
  */
-export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: string }) {
+export function Menu({
+  items,
+  label = 'Menu',
+  text,
+  triggerClassName,
+}: {
+  items: MenuItem[]
+  label?: string
+  /**
+   * Words shown beside the ⋮ when the button is one of a row of labelled actions ("Mais"): the
+   * accessible name stays `label`, which starts with them.
+   */
+  text?: string
+  triggerClassName?: string
+}) {
   const [openAt, setOpenAt] = useState<OpenAt | null>(null)
   const open = openAt !== null
   const root = useRef<HTMLDivElement>(null)
@@ -90,16 +104,32 @@ export function Menu({ items, label = 'Menu' }: { items: MenuItem[]; label?: str
 
   return (
     <div className={styles.root} ref={root}>
-      <IconButton
-        label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? listId : undefined}
-        onClick={() => setOpenAt(open ? null : 'first')}
-        onKeyDown={onButtonKeyDown}
-      >
-        <MoreIcon />
-      </IconButton>
+      {text ? (
+        <button
+          type="button"
+          className={triggerClassName}
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          onClick={() => setOpenAt(open ? null : 'first')}
+          onKeyDown={onButtonKeyDown}
+        >
+          <MoreIcon />
+          {text}
+        </button>
+      ) : (
+        <IconButton
+          label={label}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          onClick={() => setOpenAt(open ? null : 'first')}
+          onKeyDown={onButtonKeyDown}
+        >
+          <MoreIcon />
+        </IconButton>
+      )}
       {open && (
         <div
           className={styles.list}

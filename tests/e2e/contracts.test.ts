@@ -134,7 +134,7 @@ describeBrowser('contract journey', () => {
         .getByRole('menuitem', { name: label, exact: true })
         .locator('svg')
         .evaluate((svg) => svg.innerHTML)
-    expect(await iconOf('Meus dados pessoais')).not.toBe(await iconOf('Baixar Contrato'))
+    expect(await iconOf('Cópia dos meus dados')).not.toBe(await iconOf('Baixar Contrato'))
     await expectNoAxeViolations(page)
     const [contractPdf] = await Promise.all([
       page.waitForEvent('download'),

@@ -71,17 +71,22 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       page = await signIn('ana@exemplo.com.br', desktop)
     })
 
-    it('draws the pass shortcut as one row beside the amount due, as beside nothing to pay', async () => {
+    it('stands the pass shortcut as tall as the amount due beside it, its way in level with "Pagar"', async () => {
       await open(page, '/home', 'Perfil')
       const link = page.getByRole('link', { name: /Passe da portaria/ })
       const pass = await boxOf(link)
+      const due = page.getByRole('region', { name: '1 parcela vencida' })
+      const panel = await boxOf(due)
       const icon = await boxOf(link.locator('svg').first())
-      const chevron = await boxOf(link.locator('svg').last())
       const title = await boxOf(link.getByText('Passe da portaria', { exact: true }))
-      // Mark, words and chevron side by side, the card at least 20rem wide.
-      expect(title.x).toBeGreaterThan(icon.x + icon.width)
-      expect(chevron.x).toBeGreaterThan(title.x + title.width)
-      expect(Math.abs(icon.y + icon.height / 2 - (chevron.y + chevron.height / 2))).toBeLessThan(24)
+      const openPass = await boxOf(link.getByText('Abrir passe', { exact: true }))
+      const pay = await boxOf(due.getByRole('button').first())
+      // Audit 16: one row centred in a 200 px card. The mark over the words, "Abrir passe" at
+      // the foot, level with the panel's "Pagar"; the card at least 20rem wide.
+      expect(title.y).toBeGreaterThan(icon.y + icon.height)
+      expect(openPass.y).toBeGreaterThan(title.y + title.height)
+      expect(Math.abs(openPass.y + openPass.height / 2 - (pay.y + pay.height / 2))).toBeLessThan(12)
+      expect(Math.abs(pass.height - panel.height)).toBeLessThanOrEqual(1)
       expect(pass.width).toBeGreaterThanOrEqual(320)
     })
 
@@ -383,7 +388,7 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       // The pass stays beside the card on both sides: the gate reads it whichever side shows,
       // its QR nearly the card's height (audit 12 saw 240 px beside a 350 px card).
       const qr = await boxOf(
-        dialog.getByRole('img', { name: 'QR code do passe da portaria de Ana Paula Souza' }),
+        dialog.getByRole('img', { name: 'QR Code do passe da portaria de Ana Paula Souza' }),
       )
       expect(qr.x).toBeGreaterThan(back.x + back.width)
       expect(qr.height).toBeGreaterThan(back.height * 0.85)
@@ -566,7 +571,7 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(await focused()).toBe('Baixar Contrato')
       await page.keyboard.press('Escape')
       expect(await menu.count()).toBe(0)
-      expect(await focused()).toBe('')
+      expect(await focused()).toBe('Mais')
       expect(await button.evaluate((element) => element === document.activeElement)).toBe(true)
 
       await page.keyboard.press('ArrowUp')

@@ -70,44 +70,6 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
       <h1 className={styles.title}>Perfil</h1>
       {lead && <div className={styles.lead}>{lead}</div>}
       <section className={styles.card} aria-label="Dados do contrato">
-        <div className={styles.more}>
-          <Menu
-            label="Mais opções"
-            items={[
-              {
-                label: 'Baixar Contrato',
-                icon: <DownloadIcon />,
-                disabled: download.isPending,
-                onSelect: () => download.mutate(),
-              },
-              {
-                label: 'Documentos Gerais',
-                icon: <DocumentIcon />,
-                onSelect: () => void navigate({ to: '/general-documents' }),
-              },
-              // "Lembretes de pagamento" is on the card's own row only (it was in both, audit 7).
-              // The holder's data rights (issue 28): a copy of it all, and how it is treated.
-              {
-                label: 'Meus dados pessoais',
-                icon: <PersonalDataIcon />,
-                onSelect: () => void navigate({ to: '/privacidade', hash: 'meus-dados' }),
-              },
-              {
-                label: 'Privacidade',
-                icon: <DocumentIcon />,
-                onSelect: () => void navigate({ to: '/privacidade' }),
-              },
-              // Spec §2 screen 6: disabled; the tag says why, not only the grey (design audit).
-              {
-                label: 'Histórico de Visita',
-                icon: <HistoryIcon />,
-                disabled: true,
-                note: 'Em breve',
-              },
-              { label: 'Convite', icon: <InviteIcon />, disabled: true, note: 'Em breve' },
-            ]}
-          />
-        </div>
         {/* Two columns on a desktop, each read top to bottom: the person (photo, name, then
             their data), then the contract with what can be done with it (issue 27). */}
         <div className={styles.holder}>
@@ -151,33 +113,76 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
               Cadastro em análise: seus dados podem ser consultados, mas não alterados agora.
             </p>
           )}
-          {/* The menu's key entries, in reach without opening it (issue 27). */}
-          <ul className={styles.quick} aria-label="Atalhos do contrato">
-            <li>
-              <button
-                type="button"
-                className={styles.quickItem}
-                disabled={download.isPending}
-                onClick={() => download.mutate()}
-              >
-                <DownloadIcon />
-                Baixar Contrato
-              </button>
-            </li>
-            <li>
-              <Link to="/general-documents" className={styles.quickItem}>
-                <DocumentIcon />
-                Documentos Gerais
-              </Link>
-            </li>
-            <li>
-              <button type="button" className={styles.quickItem} onClick={onReminders}>
-                <CalendarIcon size={20} />
-                Lembretes de pagamento
-              </button>
-            </li>
-          </ul>
         </div>
+        {/* The menu's key entries, in reach without opening it (issue 27), and the menu itself:
+            the card's foot, across both its columns on a desktop. */}
+        <ul className={styles.quick} aria-label="Atalhos do contrato">
+          <li>
+            <button
+              type="button"
+              className={styles.quickItem}
+              disabled={download.isPending}
+              onClick={() => download.mutate()}
+            >
+              <DownloadIcon />
+              Baixar Contrato
+            </button>
+          </li>
+          <li>
+            <Link to="/general-documents" className={styles.quickItem}>
+              <DocumentIcon />
+              Documentos Gerais
+            </Link>
+          </li>
+          <li>
+            <button type="button" className={styles.quickItem} onClick={onReminders}>
+              <CalendarIcon size={20} />
+              Lembretes de pagamento
+            </button>
+          </li>
+          {/* The spec's overflow menu (§2 screen 6), as the row's last action rather than a
+              second ⋮ beside the header's (audit 16). */}
+          <li className={styles.moreItem}>
+            <Menu
+              label="Mais opções"
+              text="Mais"
+              triggerClassName={styles.quickItem}
+              items={[
+                {
+                  label: 'Baixar Contrato',
+                  icon: <DownloadIcon />,
+                  disabled: download.isPending,
+                  onSelect: () => download.mutate(),
+                },
+                {
+                  label: 'Documentos Gerais',
+                  icon: <DocumentIcon />,
+                  onSelect: () => void navigate({ to: '/general-documents' }),
+                },
+                // "Lembretes de pagamento" is on the card's own row only (it was in both, audit 7).
+                // The holder's data rights (issue 28): a copy of it all, and how it is treated.
+                {
+                  label: 'Cópia dos meus dados',
+                  icon: <PersonalDataIcon />,
+                  onSelect: () => void navigate({ to: '/privacidade', hash: 'meus-dados' }),
+                },
+                {
+                  label: 'Privacidade',
+                  icon: <DocumentIcon />,
+                  onSelect: () => void navigate({ to: '/privacidade' }),
+                },
+                // Spec §2 screen 6: disabled; the tag says why, not only the grey (design audit).
+                {
+                  label: 'Histórico de Visita',
+                  icon: <HistoryIcon />,
+                  disabled: true,
+                  note: 'Em breve',
+                },
+                { label: 'Convite', icon: <InviteIcon />, disabled: true, note: 'Em breve' },
+              ]}
+            />
+          </li>
+        </ul>
       </section>
       <p className={styles.sync} role="status">
         {syncing ? 'Sincronizando… ' : ''}Última sincronização: {formatDateTime(contract.syncedAt)}
