@@ -415,6 +415,23 @@ describeBrowser('layout, focus and keyboard everywhere', () => {
       expect(Math.round(nav.y + nav.height)).toBe(phone.height)
     })
 
+    it("draws the list's small controls at 24 px or more, and takes a tap beside them", async () => {
+      await open(page, '/search', 'Pagamentos')
+      // Audit 16: 22 px boxes and a 26 px "Comprovante" on a phone.
+      const box = page.getByRole('checkbox', { name: 'Selecionar parcela 6' })
+      // In the middle of the screen: not under the navigation's bar.
+      await box.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+      const drawn = await boxOf(box)
+      expect(drawn.width).toBeGreaterThanOrEqual(24)
+      const receipt = await boxOf(page.getByRole('button', { name: 'Comprovante da parcela 3' }))
+      expect(receipt.height).toBeGreaterThanOrEqual(32)
+      // A thumb 8 px off the box still ticks it, and again unticks it.
+      await page.mouse.click(drawn.x - 8, drawn.y + drawn.height + 6)
+      await expect.poll(() => box.isChecked()).toBe(true)
+      await page.mouse.click(drawn.x + drawn.width + 8, drawn.y - 6)
+      await expect.poll(() => box.isChecked()).toBe(false)
+    })
+
     it.each(screens)('%s never scrolls sideways', async (path, heading) => {
       await open(page, path, heading)
       // Avatars and photos from the device may still be arriving: judge the settled screen.

@@ -5,7 +5,7 @@ import { formatMoney } from '../../../lib/money'
 import { instalmentStatusChip } from '../../../lib/status'
 import { Button } from '../../../ui/button'
 import { Chip } from '../../../ui/chip'
-import { CheckIcon, DownloadIcon } from '../../../ui/icons'
+import { CheckIcon, ChevronIcon, DownloadIcon } from '../../../ui/icons'
 import pageStyles from '../../../ui/page.module.css'
 import { Tabs } from '../../../ui/tabs'
 import { useSmallScreen } from '../../../ui/use-small-screen'
@@ -167,6 +167,10 @@ export function InstalmentList({
                     onClick={() => setOpened((current) => toggled(current, group.key))}
                   >
                     {open ? 'Ver menos' : foldLabel(group, fold.hidden.size)}
+                    {/* A disclosure, drawn as one (audit 16 read bare words). */}
+                    <span className={styles.foldMark} aria-hidden="true">
+                      <ChevronIcon />
+                    </span>
                   </button>
                 )}
               </div>
@@ -303,15 +307,18 @@ function InstalmentRow({
           </span>
         )}
         {!paid && (
-          <input
-            type="checkbox"
-            className={styles.check}
-            checked={ticked}
-            // With no signal nothing can be paid: nothing to pick for it either (audit 10).
-            disabled={!online}
-            onChange={() => onToggle(instalment.id)}
-            aria-label={`Selecionar parcela ${number}`}
-          />
+          // The box is drawn at 24 px; the label around it takes a 44 px tap (audit 16: 22 px).
+          <label className={styles.checkHit}>
+            <input
+              type="checkbox"
+              className={styles.check}
+              checked={ticked}
+              // With no signal nothing can be paid: nothing to pick for it either (audit 10).
+              disabled={!online}
+              onChange={() => onToggle(instalment.id)}
+              aria-label={`Selecionar parcela ${number}`}
+            />
+          </label>
         )}
       </span>
       <div className={styles.what}>
@@ -497,7 +504,7 @@ function SelectionBar({
             : `As parcelas ${skipped.map(instalmentNumber).join(', ')} estão vencidas e não foram marcadas.`}
           {skipped.every((instalment) => shownIds.has(instalment.id)) && (
             <Button
-              variant="text"
+              variant="secondary"
               onClick={() => {
                 for (const instalment of skipped) onTick(instalment.id)
               }}
@@ -513,7 +520,7 @@ function SelectionBar({
             text={chosen.length >= 2 ? payDebtsLabel(chosen, today) : payOneLabel(chosen[0], today)}
           />
         </Button>
-        <Button variant="text" onClick={onClear}>
+        <Button variant="secondary" onClick={onClear}>
           Limpar
         </Button>
       </div>
