@@ -404,7 +404,8 @@ function Requested({
         </span>
       </p>
       <p>{requestText(view)}</p>
-      <div className={styles.waitActions}>
+      {/* Held at the sheet's foot, as the QR way's action is (audit 16: cut at the screen's). */}
+      <div className={`${styles.waitActions} ${styles.stickyAction}`}>
         {onDone && (
           <Button block onClick={onDone}>
             Entendi
