@@ -769,7 +769,7 @@ function ReadOnlyValue({
 }) {
   return (
     <div className={className ? `${styles.readOnly} ${className}` : styles.readOnly}>
-      <span className={styles.readLabel}>{label}</span>
+      <span>{label}</span>
       <span className={styles.readValue}>{value.trim() || '—'}</span>
     </div>
   )
