@@ -102,31 +102,24 @@ export function Menu({
     }
   }
 
+  // The menu button's part of the pattern, whichever way it is drawn.
+  const trigger = {
+    'aria-haspopup': 'menu',
+    'aria-expanded': open,
+    'aria-controls': open ? listId : undefined,
+    onClick: () => setOpenAt(open ? null : 'first'),
+    onKeyDown: onButtonKeyDown,
+  } as const
+
   return (
     <div className={styles.root} ref={root}>
       {text ? (
-        <button
-          type="button"
-          className={triggerClassName}
-          aria-label={label}
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
-          onClick={() => setOpenAt(open ? null : 'first')}
-          onKeyDown={onButtonKeyDown}
-        >
+        <button type="button" className={triggerClassName} aria-label={label} {...trigger}>
           <MoreIcon />
           {text}
         </button>
       ) : (
-        <IconButton
-          label={label}
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? listId : undefined}
-          onClick={() => setOpenAt(open ? null : 'first')}
-          onKeyDown={onButtonKeyDown}
-        >
+        <IconButton label={label} {...trigger}>
           <MoreIcon />
         </IconButton>
       )}
