@@ -23,9 +23,9 @@ export default function PersonalDataSection() {
       <h2 id="meus-dados-title">Cópia dos meus dados</h2>
       <p>
         Uma cópia de tudo o que o portal guarda sobre você e os dependentes dos seus contratos:
-        cadastro, documentos e fotos, contratos, parcelas e pagamentos, Pix Automático,
-        termos aceitos, passkeys, sessões e lembretes. É um direito seu pela Lei Geral de Proteção
-        de Dados (art. 18).
+        cadastro, documentos e fotos, contratos, parcelas e pagamentos, Pix Automático, termos
+        aceitos, passkeys, sessões e lembretes. É um direito seu pela Lei Geral de Proteção de Dados
+        (art. 18).
       </p>
       <Button busy={busy === 'pdf'} disabled={busy !== null} onClick={() => void take('pdf')}>
         <DownloadIcon />
