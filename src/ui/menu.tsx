@@ -29,6 +29,7 @@ export function Menu({
   label = 'Menu',
   text,
   triggerClassName,
+  opens = 'down',
 }: {
   items: MenuItem[]
   label?: string
@@ -38,6 +39,8 @@ export function Menu({
    */
   text?: string
   triggerClassName?: string
+  /** 'up' for a button at a page's foot: the list opens over it, clear of a bottom bar. */
+  opens?: 'down' | 'up'
 }) {
   const [openAt, setOpenAt] = useState<OpenAt | null>(null)
   const open = openAt !== null
@@ -115,7 +118,7 @@ export function Menu({
     <div className={styles.root} ref={root}>
       {text ? (
         <button type="button" className={triggerClassName} aria-label={label} {...trigger}>
-          <MoreIcon />
+          <MoreIcon size={20} />
           {text}
         </button>
       ) : (
@@ -125,7 +128,7 @@ export function Menu({
       )}
       {open && (
         <div
-          className={styles.list}
+          className={opens === 'up' ? `${styles.list} ${styles.up}` : styles.list}
           role="menu"
           id={listId}
           aria-label={label}

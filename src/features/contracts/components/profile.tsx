@@ -142,11 +142,14 @@ export function Profile({ contract, syncing, saveState, onReminders, lead }: Pro
           </li>
           {/* The spec's overflow menu (§2 screen 6), as the row's last action rather than a
               second ⋮ beside the header's (audit 16). */}
-          <li className={styles.moreItem}>
+          <li>
             <Menu
               label="Mais opções"
               text="Mais"
               triggerClassName={styles.quickItem}
+              // At the card's foot: opened upwards, over the card, never under the phone's
+              // navigation bar (audit 17 lost "Convite" under it).
+              opens="up"
               items={[
                 {
                   label: 'Baixar Contrato',
