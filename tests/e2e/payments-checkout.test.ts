@@ -104,9 +104,9 @@ describeBrowser('payment link: checkout by every method', () => {
     // The money rows show; the contract's rows fold away until asked for.
     await expectVisible(page.locator('dt:text-is("Valor")'))
     await expectVisible(page.locator('dt:has-text("Total")'))
-    expect(await page.locator('dt:has-text("Parcela")').isVisible()).toBe(false)
+    expect(await page.locator('dt:text-is("Parcela")').isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
-    await expectText(page.locator('dt:has-text("Parcela") + dd'), '4, 5')
+    await expectText(page.locator('dt:text-is("Parcela") + dd'), '4, 5')
     expect(
       (await page.getByRole('tab').allTextContents()).map((text) => text.split(/\d|Até/)[0]),
     ).toEqual(['Pix', 'Cartão', 'Recorrência', 'Boleto'])
@@ -330,11 +330,11 @@ describeBrowser('payment link: checkout by every method', () => {
       'Avenida Paulista, nº *** · São Paulo/SP · CEP 01310-***',
     )
     expect(await page.getByLabel('Rua').count()).toBe(0)
-    const dates = await page.getByLabel('Data de vencimento').locator('option').allTextContents()
+    const dates = await page.getByLabel('Pagar o boleto até').locator('option').allTextContents()
     expect(dates.length).toBeGreaterThan(0)
     for (const date of dates) expect(date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
     await expectNoAxeViolations(page)
-    await page.getByLabel('Data de vencimento').selectOption(dates.at(-1) ?? '')
+    await page.getByLabel('Pagar o boleto até').selectOption(dates.at(-1) ?? '')
     await page.getByRole('button', { name: 'Gerar Boleto' }).click()
     await page.waitForURL(/\/success\?/)
     await expectVisible(page.getByText('Seu boleto será enviado via WhatsApp e E-mail!'))

@@ -89,7 +89,7 @@ describeBrowser('payments: screens on a phone', () => {
     await payDebts().click()
     await page.waitForURL(/\/pagamento\?code=/)
     await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
-    await expectText(page.locator('dt:has-text("Parcela") + dd'), '5, 6')
+    await expectText(page.locator('dt:text-is("Parcela") + dd'), '5, 6')
   })
 
   it('with the install prompt shown, Pagar Débitos stays above it, on screen and tappable', async () => {

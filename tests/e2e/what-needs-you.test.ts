@@ -45,10 +45,10 @@ describeBrowser('screens that lead with what needs the person', () => {
     await expectText(lead.locator('dt', { hasText: 'Total' }).locator('+ dd'), 'R$ 194,33')
     // The same two rows as every link's (audit 15): nothing off, and what lateness added with its
     // parts under it.
-    await expectText(lead.locator('dt:text-is("Desconto") + dd'), 'Nenhum')
+    await expectText(lead.locator('dt:text-is("Desconto da parcela") + dd'), 'Nenhum')
     const added = lead.locator('dt:text-is("Juros, multa e correção") + dd')
     await expectText(added, /^R\$\s4,43/)
-    await expectText(added.locator('span'), /^juros R\$\s0,63 \+ multa R\$\s3,80$/)
+    await expectText(added.locator('span'), /^juros\sR\$\s0,63 \+ multa\sR\$\s3,80$/)
     expect(await lead.locator('dt:text-is("Juros")').count()).toBe(0)
   })
 
@@ -214,7 +214,7 @@ describeBrowser('screens that lead with what needs the person', () => {
     expect(await lead.locator('dt:text-is("Série")').isVisible()).toBe(false)
     await expectText(lead.locator('dt:text-is("Valor") + dd'), 'R$ 189,90')
     await page.getByRole('button', { name: 'Ver dados do contrato' }).click()
-    await expectText(lead.locator('dt:text-is("Desconto") + dd'), '− R$ 19,00')
+    await expectText(lead.locator('dt:text-is("Desconto da parcela") + dd'), '− R$ 19,00')
     await expectText(lead.locator('dt:has-text("Juros, multa e correção") + dd'), 'Nenhum')
     await expectText(lead.locator('dt:text-is("Série") + dd'), 'A')
     expect(await lead.getByText('R$ 0,00').count()).toBe(0)

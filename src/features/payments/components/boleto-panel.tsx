@@ -72,7 +72,7 @@ export function BoletoPanel({
       <div className={styles.box}>
         <div className={styles.grid}>
           <SelectField
-            label="Data de vencimento"
+            label="Pagar o boleto até"
             value={dueDate}
             onChange={setDueDate}
             options={link.boleto_due_dates.map((date) => ({ value: date, label: date }))}

@@ -84,9 +84,12 @@ export function InstallmentSelect({
       choices={options.map((option) => {
         const [amount = '', ...rest] = option.text.split(' com ')
         // In instalments, what they add up to (audit 14: "3x de R$54,12" said no total).
+        // Each figure kept with its words when the line wraps ("de 8%", "total R$ 164,10").
         const detail = [
-          rest.length > 0 ? `com ${rest.join(' com ')}` : '',
-          option.installments > 1 ? `total ${formatMoney(option.total)}` : '',
+          rest.length > 0 ? `com ${rest.join(' com ')}`.replace(/ (?=[\d,]+%)/, '\u00a0') : '',
+          option.installments > 1
+            ? `total\u00a0${formatMoney(option.total).replace(' ', '\u00a0')}`
+            : '',
         ]
           .filter(Boolean)
           .join(' · ')

@@ -554,7 +554,7 @@ function chargeChanges(link: PaymentLinkData): Array<[string, ReactNode]> {
   const parts = added.filter(([, amount]) => amount > 0)
   const sum = parts.reduce((total, [, amount]) => total + amount, 0)
   return [
-    ['Desconto', link.discount > 0 ? `− ${formatMoney(link.discount)}` : 'Nenhum'],
+    ['Desconto da parcela', link.discount > 0 ? `− ${formatMoney(link.discount)}` : 'Nenhum'],
     [
       'Juros, multa e correção',
       sum > 0 ? (
@@ -562,7 +562,8 @@ function chargeChanges(link: PaymentLinkData): Array<[string, ReactNode]> {
           {formatMoney(sum)}
           {parts.length > 1 && (
             <span className={styles.parts}>
-              {parts.map(([label, amount]) => `${label} ${formatMoney(amount)}`).join(' + ')}
+              {/* Each part whole on its line: "multa R$ 3,80" never breaks (audit 17). */}
+              {parts.map(([label, amount]) => `${label}\u00a0${unbrokenMoney(amount)}`).join(' + ')}
             </span>
           )}
         </>
