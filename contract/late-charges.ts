@@ -15,6 +15,10 @@ export const MONTHLY_INTEREST_BASIS_POINTS = 100
 export const todayInSaoPaulo = (now: Date) =>
   new Date(now.getTime() + SAO_PAULO_OFFSET_MS).toISOString().slice(0, 10)
 
+/** The 'YYYY-MM-DD' `days` after `day` (before it when negative), on the calendar alone. */
+export const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+
 /** Whole days from one 'YYYY-MM-DD' to another (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS)

@@ -3,10 +3,8 @@
  * the price list's adjustment for a payment option, and how a charge splits over the instalments.
  * Pure functions; the services read the rows and write the results.
  */
-import { type InstalmentDue, roundedRatio } from '../../contract/late-charges'
+import { addDays, type InstalmentDue, roundedRatio } from '../../contract/late-charges'
 import type { AdjustmentType, PaymentType } from '../../contract/payments'
-
-const DAY_MS = 86_400_000
 
 export {
   daysBetween,
@@ -145,9 +143,8 @@ const isBusinessDay = (day: string) => {
   return weekDay !== 0 && weekDay !== 6 && !nationalHolidays.has(day.slice(5))
 }
 
-/** The 'YYYY-MM-DD' `days` later (earlier when negative). */
-export const addDaysTo = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10)
+/** The 'YYYY-MM-DD' `days` later (earlier when negative): contract/late-charges' addDays. */
+export const addDaysTo = addDays
 
 /** The next `count` business days after today, 'YYYY-MM-DD'. */
 export function nextBusinessDays(today: string, count: number): string[] {

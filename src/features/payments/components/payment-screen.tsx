@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react'
 import { formatSeriesNumber } from '../../../../contract/format'
-import { todayInSaoPaulo } from '../../../../contract/late-charges'
+import { addDays, todayInSaoPaulo } from '../../../../contract/late-charges'
 import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contract/payments'
 import { ApiError } from '../../../api/client'
 import { cardBrandName } from '../../../lib/card-brand-names'
@@ -46,13 +46,6 @@ const methods: Array<{ key: Method; label: string; typePayment: string }> = [
 ]
 
 type Pay = { where: string; price: MethodPrice; once: string }
-
-/** Today plus `days`, as the ISO date São Paulo is living (the server's calendar). */
-function isoDaysFromToday(days: number): string {
-  const date = new Date(`${todayInSaoPaulo(new Date())}T12:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
-}
 
 /** How the lead's "Você paga" names the chosen tab. */
 const payingWhere: Record<Method, string> = {
@@ -258,7 +251,9 @@ function PaymentLink({
     if (method === 'recurrence' && pixOffered && recurrenceWay === 'pix') {
       // Pix Automático charges this instalment at its due date in her account; one due within
       // the bank's notice (COBR_FIRST_DAY) is paid with the authorization, by its QR, as a Pix.
-      const soon = (link.due_dates ?? []).some((day) => day < isoDaysFromToday(2))
+      const soon = (link.due_dates ?? []).some(
+        (day) => day < addDays(todayInSaoPaulo(new Date()), 2),
+      )
       return soon
         ? { where: 'no Pix Automático', price: byMethod('pix'), once: 'ao autorizar, pelo QR Code' }
         : {

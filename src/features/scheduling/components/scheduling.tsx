@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { todayInSaoPaulo } from '../../../../contract/late-charges'
+import { addDays, todayInSaoPaulo } from '../../../../contract/late-charges'
 import { formatDate } from '../../../lib/dates'
 import { Button } from '../../../ui/button'
 import styles from '../../../ui/page.module.css'
@@ -13,8 +13,7 @@ type Sample = { name: string; date_agendamento: string; date_uso: string }
  * 28/11/2026 was still listed as to come once that day had passed).
  */
 function samples(today: string) {
-  const day = (days: number) =>
-    new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+  const day = (days: number) => addDays(today, days)
   return {
     scheduled: [
       { name: 'Quadra de tênis', date_agendamento: day(-8), date_uso: day(3) },
