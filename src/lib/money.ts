@@ -28,3 +28,6 @@ export function formatMoney(value: unknown): string {
   const text = decimalText(Number.isFinite(reais) ? reais : 0)
   return text.startsWith('-') ? `-R$ ${text.slice(1)}` : `R$ ${text}`
 }
+
+/** formatMoney with a no-break space after "R$", for a line that may wrap between its words. */
+export const formatMoneyUnbroken = (value: unknown) => formatMoney(value).replace(' ', '\u00a0')

@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react'
-import { formatMoney } from '../../../lib/money'
+import { formatMoneyUnbroken } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import type { InstallmentOption } from '../logic/options'
 import styles from './payment.module.css'
@@ -87,9 +87,7 @@ export function InstallmentSelect({
         // Each figure kept with its words when the line wraps ("de 8%", "total R$ 164,10").
         const detail = [
           rest.length > 0 ? `com ${rest.join(' com ')}`.replace(/ (?=[\d,]+%)/, '\u00a0') : '',
-          option.installments > 1
-            ? `total\u00a0${formatMoney(option.total).replace(' ', '\u00a0')}`
-            : '',
+          option.installments > 1 ? `total\u00a0${formatMoneyUnbroken(option.total)}` : '',
         ]
           .filter(Boolean)
           .join(' · ')

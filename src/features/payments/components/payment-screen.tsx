@@ -7,7 +7,7 @@ import { changeCardRecurrenceSrc, type PaymentLinkData } from '../../../../contr
 import { ApiError } from '../../../api/client'
 import { cardBrandName } from '../../../lib/card-brand-names'
 import { formatDate } from '../../../lib/dates'
-import { formatMoney } from '../../../lib/money'
+import { formatMoney, formatMoneyUnbroken } from '../../../lib/money'
 import { Button } from '../../../ui/button'
 import buttonStyles from '../../../ui/button.module.css'
 import pageStyles from '../../../ui/page.module.css'
@@ -57,9 +57,6 @@ const payingWhere: Record<Method, string> = {
 
 const offlineNote =
   'Sem conexão. O pagamento precisa de internet: conecte-se para gerar o Pix, o boleto ou pagar com cartão.'
-
-/** "R$ 170,90" with a no-break space, for a line that may wrap between its words. */
-const unbrokenMoney = (cents: number) => formatMoney(cents).replace(' ', '\u00a0')
 
 /** The payment-link screen: loads the link by its code, then holder, charge and payment methods. */
 
@@ -452,7 +449,7 @@ function ChargeLead({ link, pay }: { link: PaymentLinkData; pay: Pay | null }) {
           <strong className={styles.youPayAmount}>{formatMoney(pay.price.total)}</strong>
           <p className={styles.youPayDetail}>
             {/* Each amount whole on its line: "sobre R$" no longer ends one (audit 16). */}
-            {methodPriceDetail(pay.price, unbrokenMoney, pay.once, link.value)}
+            {methodPriceDetail(pay.price, formatMoneyUnbroken, pay.once, link.value)}
           </p>
         </div>
       )}
@@ -558,7 +555,9 @@ function chargeChanges(link: PaymentLinkData): Array<[string, ReactNode]> {
           {parts.length > 1 && (
             <span className={styles.parts}>
               {/* Each part whole on its line: "multa R$ 3,80" never breaks (audit 17). */}
-              {parts.map(([label, amount]) => `${label}\u00a0${unbrokenMoney(amount)}`).join(' + ')}
+              {parts
+                .map(([label, amount]) => `${label}\u00a0${formatMoneyUnbroken(amount)}`)
+                .join(' + ')}
             </span>
           )}
         </>
