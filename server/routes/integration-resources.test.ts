@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
 import { cancelRequest } from '../../contract/integration'
+import { addDays, todayInSaoPaulo } from '../../contract/late-charges'
 import { pixGenerateResponse } from '../../contract/payments'
 import { contracts, paymentCharges, paymentOrders, persons } from '../db/schema'
 import { demoIds } from '../demo/seed'
@@ -17,6 +18,16 @@ import { backends, bearer, changeCounts, loginAs, watchWrites } from '../testing
 import { useTestServer } from '../testing/hooks'
 import { checkoutPaths, linkFor, pixValue, post } from '../testing/payments'
 import { holderSave, paths, postSave, readContract } from '../testing/registration'
+
+// The family's dates count from the day the test runs: its instalments are still to pay, its
+// contract and card still valid, whatever the calendar says.
+const today = todayInSaoPaulo(new Date())
+const family = {
+  saleDate: addDays(today, -330),
+  expiresOn: addDays(today, 365),
+  firstDue: addDays(today, 6),
+  secondDue: addDays(today, 37),
+}
 
 const base = '/socios-api/integration/v1'
 const at = (resource: string, externalId: string, action = '') =>
@@ -100,8 +111,8 @@ describe.each(backends)('integration resources (%s)', (backend) => {
         status: 'ACTIVE',
         series: 'A',
         number: '100',
-        saleDate: '2026-01-10',
-        expiresOn: '2027-01-10',
+        saleDate: family.saleDate,
+        expiresOn: family.expiresOn,
         dependentsIncluded: 3,
         holderMandatoryData: { cpf: true },
       }),
@@ -114,14 +125,14 @@ describe.each(backends)('integration resources (%s)', (backend) => {
         contractExternalId: 'ct-100',
         number: 1,
         description: 'Mensalidade 01/12',
-        dueDate: '2026-12-10',
+        dueDate: family.firstDue,
         value: 18_990,
       }),
       await api.put(at('instalments', 'parc-100-2'), {
         contractExternalId: 'ct-100',
         number: 2,
         description: 'Mensalidade 02/12',
-        dueDate: '2027-01-10',
+        dueDate: family.secondDue,
         value: 18_990,
         discount: 1_000,
       }),
@@ -129,7 +140,7 @@ describe.each(backends)('integration resources (%s)', (backend) => {
         contractExternalId: 'ct-100',
         memberExternalId: 'socio-100',
         code: '7770001',
-        expiresOn: '2027-01-10',
+        expiresOn: family.expiresOn,
       }),
     ]
     return calls
@@ -160,8 +171,8 @@ describe.each(backends)('integration resources (%s)', (backend) => {
       status: 'ACTIVE',
       series: 'A',
       number: '100',
-      saleDate: '2026-01-10',
-      expiresOn: '2027-01-10',
+      saleDate: family.saleDate,
+      expiresOn: family.expiresOn,
       dependentsIncluded: 3,
       termsAcceptedAt: null,
       dependents: [
@@ -532,7 +543,8 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     expect(put.status).toBe(200)
     expect(put.body).toMatchObject({ custom: true, front: mine.front })
     const shown = await visualize()
-    expect(shown.frontLayout).toContain('<b>Joana Prado</b> 7770001 até 10/01/2027 <i>ATIVO</i>')
+    const validity = family.expiresOn.split('-').reverse().join('/')
+    expect(shown.frontLayout).toContain(`<b>Joana Prado</b> 7770001 até ${validity} <i>ATIVO</i>`)
     expect(shown.frontLayout).toMatch(/<img src="data:image\/svg\+xml;base64,/)
     expect(shown.backLayout).toBe(
       '<div>Titular: Joana Prado · Contrato 100/A · Plano Família</div>',
