@@ -5,8 +5,14 @@
  * is open or not. With the operator's leave the same URLs do connect (so the listener would
  * have seen a connection), and to the address that was checked, not to a second resolution.
  */
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createSecureContext } from 'node:tls'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { refusedMessages, sendWebhook } from './send'
 import { webhookTarget } from './target'
@@ -134,6 +140,46 @@ describe('a webhook send, checked when it is made', () => {
     expect(answer).toMatchObject({ status: 200 })
     expect(pinned.calls).toEqual(['receptor.invalid'])
     expect(requests.at(-1)?.host).toBe(`receptor.invalid:${port}`)
+  })
+
+  it('over https, names the host in SNI and checks the certificate against the name', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'pdt-webhook-tls-'))
+    try {
+      // biome-ignore format: one openssl command, as typed
+      execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1',
+        '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '1', '-subj', '/CN=receptor.invalid',
+        '-addext', 'subjectAltName=DNS:receptor.invalid'], { cwd: dir, stdio: 'pipe' })
+      const tls = {
+        key: readFileSync(join(dir, 'key.pem')),
+        cert: readFileSync(join(dir, 'cert.pem')),
+      }
+      const names: string[] = []
+      const secure = createTlsServer({
+        ...tls,
+        SNICallback: (name, done) => {
+          names.push(name)
+          done(null, createSecureContext(tls))
+        },
+      })
+      await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve))
+      const tlsPort = (secure.address() as AddressInfo).port
+      try {
+        const answer = await send(
+          `https://receptor.invalid:${tlsPort}/`,
+          true,
+          dns(['127.0.0.1']).resolve,
+        )
+        // Reached through the checked address, named as written; its own certificate is not
+        // one the system trusts, so the send stops there.
+        expect(names).toEqual(['receptor.invalid'])
+        expect(answer.error).toMatch(/SELF_SIGNED/)
+      } finally {
+        secure.closeAllConnections()
+        await new Promise<void>((resolve) => secure.close(() => resolve()))
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('tells a closed port from an open one only when the operator allows inside addresses', async () => {
