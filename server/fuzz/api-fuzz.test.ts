@@ -14,6 +14,8 @@ import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract as contractSchema } from '../../contract/contracts'
+import { webhookTarget } from '../adapters/webhooks/target'
+import { webhookEndpoints } from '../db/schema'
 import { demoEmails, demoIds } from '../demo/seed'
 import { backends, bearer, createTestServer, postJson, settle, type TestServer } from '../testing'
 import { endpointName, type FuzzFixtures, prepareFixtures } from './endpoints'
@@ -222,8 +224,9 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
       metricsToken: 'token-das-metricas-do-fuzz',
       // Thousands of calls a minute with one key: the limit would answer most of them.
       integrationRateLimit: 1_000_000,
-      // Endpoints on this machine may be saved (no delivery runs during the fuzz).
-      webhooks: { allowPrivate: true, timeoutMs: 1_000, everyMs: 1_000 },
+      // Endpoint addresses are checked as in production, so the URL forms of this machine and
+      // of private networks the fuzz sends are refused (no delivery runs during the fuzz).
+      webhooks: { allowPrivate: false, timeoutMs: 1_000, everyMs: 1_000 },
     })
     fixtures = await prepareFixtures(server)
     await settle()
@@ -340,6 +343,20 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
     expect(failures.slice(0, 25).join('\n')).toBe('')
     expect(requests.length).toBeGreaterThanOrEqual(Math.min(total, 10_000))
   }, 360_000)
+
+  it('saved no webhook endpoint on this machine or a private network, however it was written', async () => {
+    const saved = await server.db.select({ url: webhookEndpoints.url }).from(webhookEndpoints)
+    expect(saved.length).toBeGreaterThan(0)
+    const noDns = async () => {
+      throw Object.assign(new Error('sem DNS no fuzz'), { code: 'ENOTFOUND' })
+    }
+    const inside: string[] = []
+    for (const { url } of saved) {
+      const target = await webhookTarget(url, false, noDns)
+      if ('refused' in target && target.refused !== 'unresolvable') inside.push(url)
+    }
+    expect(inside).toEqual([])
+  })
 
   it('still answers afterwards: health and a real contract read', async () => {
     const health = await server.app.request('/socios-api/health')

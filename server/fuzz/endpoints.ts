@@ -39,6 +39,7 @@ import {
 } from '../testing/registration'
 import { pixRecurrenceFixtures } from './pix-recurrence-endpoints'
 import { forgedSessions } from './sessions'
+import { type FieldClass, webhookUrlForms } from './values'
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -52,6 +53,8 @@ export interface Endpoint {
   queries?: Record<string, string>[]
   /** Valid bodies; absent means the route takes none. */
   bodies?: unknown[]
+  /** Fields whose own input class the bodies' fields are also filled with (values.ts). */
+  fields?: FieldClass[]
   headers?: Record<string, string>
 }
 
@@ -453,17 +456,20 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     params: { externalId: ids },
     bodies,
   })
+  // Public, and never called: the fuzz server checks endpoint addresses as in production, and
+  // sends nothing.
+  const endpointUrl = 'https://1.1.1.1:9/webhooks'
   const endpoint = await server.app.request(`${base}/webhook-endpoints`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({ url: 'http://127.0.0.1:9/webhooks' }),
+    body: JSON.stringify({ url: endpointUrl }),
   })
   if (endpoint.status !== 201) throw new Error(`webhook-endpoints ${endpoint.status}`)
   const { id: endpointId } = (await endpoint.json()) as { id: string }
   const endpointIds = [endpointId, '00000000-0000-4000-8000-000000000000']
   const endpointBodies = [
-    { url: 'http://127.0.0.1:9/webhooks' },
-    { url: 'http://127.0.0.1:9/outro', eventTypes: ['instalment.paid'], enabled: false },
+    { url: endpointUrl },
+    { url: 'https://1.1.1.1:9/outro', eventTypes: ['instalment.paid'], enabled: false },
   ]
   const onEndpoint = (path: string, method: Endpoint['method'], bodies?: unknown[]) => ({
     method,
@@ -486,8 +492,9 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
       path: `${base}/webhook-endpoints`,
       headers,
       bodies: endpointBodies,
+      fields: [webhookUrlForms],
     },
-    onEndpoint('', 'PUT', endpointBodies),
+    { ...onEndpoint('', 'PUT', endpointBodies), fields: [webhookUrlForms] },
     onEndpoint('', 'DELETE'),
     onEndpoint('/rotate-secret', 'POST', [{}]),
     onEndpoint('/ping', 'POST', [{}]),

@@ -5,8 +5,8 @@
  */
 import fc from 'fast-check'
 import { type Endpoint, endpointName, type FuzzFixtures } from './endpoints'
-import { bodyText, brokenJsonText, mutatedJson, Padded, paddedSizes } from './mutations'
-import { encode, evilSegment, headerValue } from './values'
+import { bodyText, brokenJsonText, mutatedJson, Padded, paddedSizes, setAt } from './mutations'
+import { encode, evilSegment, type FieldClass, headerValue } from './values'
 
 export interface FuzzRequest {
   /** The endpoint the request was made from (the method or path may have been changed). */
@@ -175,7 +175,10 @@ function sampleHeaderArbitrary(name: string, value: string): fc.Arbitrary<string
   )
 }
 
-function bodyArbitrary(bodies: unknown[] | undefined): fc.Arbitrary<string | Padded | undefined> {
+function bodyArbitrary(
+  bodies: unknown[] | undefined,
+  fields: FieldClass[] = [],
+): fc.Arbitrary<string | Padded | undefined> {
   if (!bodies?.length) {
     return fc.oneof(
       { weight: 8, arbitrary: fc.constant(undefined) },
@@ -183,8 +186,15 @@ function bodyArbitrary(bodies: unknown[] | undefined): fc.Arbitrary<string | Pad
       { weight: 1, arbitrary: brokenJsonText([{}]) },
     )
   }
+  // A field of its own class (a URL's address forms) in a sample otherwise valid.
+  const classed = fields.map((field) =>
+    fc
+      .tuple(fc.constantFrom(...bodies), field.arbitrary)
+      .map(([sample, value]) => bodyText(setAt(sample, field.path, value))),
+  )
   return fc.oneof(
     { weight: 40, arbitrary: mutatedJson(bodies).map(bodyText) },
+    ...classed.map((arbitrary) => ({ weight: 10, arbitrary })),
     { weight: 8, arbitrary: brokenJsonText(bodies) },
     { weight: 3, arbitrary: fc.jsonValue({ maxDepth: 4 }).map(bodyText) },
     { weight: 3, arbitrary: fc.constant(undefined) },
@@ -225,7 +235,7 @@ function endpointArbitrary(endpoint: Endpoint, fixtures: FuzzFixtures): fc.Arbit
         ),
         { freq: 10 },
       ),
-      body: bodyArbitrary(endpoint.bodies),
+      body: bodyArbitrary(endpoint.bodies, endpoint.fields),
     })
     .map((chosen) => {
       const headers: Record<string, string> = {}

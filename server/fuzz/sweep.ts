@@ -1,7 +1,8 @@
 /**
  * The fuzz test's sweep: wrong values put in every field of every sample body, every query
  * parameter and every path parameter, one at a time, the rest of the request kept valid, so each
- * check of each route meets each kind of wrong input at least once before the random requests.
+ * check of each route meets each kind of wrong input at least once before the random requests;
+ * and every value of a field's own input class (an endpoint URL's address forms) in that field.
  */
 import { endpointName, type FuzzFixtures } from './endpoints'
 import { bodyText, pathsOf, setAt } from './mutations'
@@ -50,6 +51,9 @@ export function sweepRequests(fixtures: FuzzFixtures): FuzzRequest[] {
         for (const value of wrongValues)
           requests.push(request({ body: bodyText(setAt(sample, path, value)) }))
       }
+      for (const field of endpoint.fields ?? [])
+        for (const value of field.values)
+          requests.push(request({ body: bodyText(setAt(sample, field.path, value)) }))
     }
     for (const name of Object.keys(query)) {
       for (const value of wrongQueryValues) {

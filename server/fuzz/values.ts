@@ -137,3 +137,96 @@ export const evilSegment: fc.Arbitrary<string> = fc.oneof(
   fc.uuid(),
   evilString.map(encode),
 )
+
+/** Values of one field's own input class, for the fields that take more than a string. */
+export interface FieldClass {
+  /** Where the field is in each sample body, e.g. ['url']. */
+  path: (string | number)[]
+  /** Put in the field one at a time by the sweep. */
+  values: readonly unknown[]
+  /** Put in the field now and then by the random requests. */
+  arbitrary: fc.Arbitrary<unknown>
+}
+
+const byte = fc.integer({ min: 0, max: 255 })
+const hex = (high: number, low: number) => ((high << 8) | low).toString(16)
+
+/** One IPv4 address in the spellings a URL parser or a resolver takes for it. */
+const ipv4Spellings = ([a, b, c, d]: number[]) => {
+  const [w = 0, x = 0, y = 0, z = 0] = [a, b, c, d]
+  const number = ((w << 24) >>> 0) + (x << 16) + (y << 8) + z
+  return [
+    `${w}.${x}.${y}.${z}`,
+    String(number),
+    `0x${number.toString(16)}`,
+    [w, x, y, z].map((part) => `0${part.toString(8)}`).join('.'),
+    `${w}.${x}.${(y << 8) + z}`,
+    `${w}.${(x << 16) + (y << 8) + z}`,
+    `[::ffff:${w}.${x}.${y}.${z}]`,
+    `[::ffff:${hex(w, x)}:${hex(y, z)}]`,
+    `[::${hex(w, x)}:${hex(y, z)}]`,
+    `[64:ff9b::${hex(w, x)}:${hex(y, z)}]`,
+    `[2002:${hex(w, x)}:${hex(y, z)}::1]`,
+  ]
+}
+
+const insideIpv4 = [
+  [127, 0, 0, 1],
+  [10, 0, 0, 1],
+  [169, 254, 169, 254],
+  [192, 168, 0, 1],
+  [172, 16, 0, 1],
+  [100, 64, 0, 1],
+  [0, 0, 0, 0],
+]
+
+/**
+ * Webhook endpoint URLs that point at this machine or a private network written every way a
+ * URL allows (IPv4-mapped, NAT64, 6to4, decimal, hex, octal, short, localhost), and public
+ * ones written the same ways. Without WEBHOOK_ALLOW_PRIVATE the first must be refused however
+ * they are spelled; none may answer 500. Names other than localhost are left out: the fuzz
+ * does not depend on a DNS.
+ */
+export const webhookUrlForms: FieldClass = {
+  path: ['url'],
+  values: [
+    ...insideIpv4.flatMap(ipv4Spellings).map((host) => `https://${host}:8443/webhooks`),
+    ...ipv4Spellings([1, 1, 1, 1]).map((host) => `https://${host}/webhooks`),
+    'https://[::1]/webhooks',
+    'https://[::]/webhooks',
+    'https://[0:0:0:0:0:0:0:1]/webhooks',
+    'https://[fe80::1]/webhooks',
+    'https://[fe80::1%25eth0]/webhooks',
+    'https://[fd00::1]/webhooks',
+    'https://[ff02::1]/webhooks',
+    'https://[2001::1]/webhooks',
+    'https://[64:ff9b:1::a00:1]/webhooks',
+    'https://0/webhooks',
+    'https://127.0.0.1./webhooks',
+    'https://%31%32%37.0.0.1/webhooks',
+    'https://１２７.０.０.１/webhooks',
+    'https://localhost/webhooks',
+    'https://LOCALHOST./webhooks',
+    'https://painel.localhost/webhooks',
+    'http://127.0.0.1:9/webhooks',
+    'http://[2001:4860:4860::8888]/webhooks',
+    'https://[2001:4860:4860::8888]/webhooks',
+    'https://user:senha@[::ffff:7f00:1]/webhooks',
+  ],
+  arbitrary: fc
+    .tuple(
+      fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...insideIpv4) },
+        { weight: 2, arbitrary: fc.tuple(fc.constantFrom(127, 10), byte, byte, byte) },
+        { weight: 1, arbitrary: fc.tuple(byte, byte, byte, byte) },
+      ),
+      fc.nat(),
+      fc.constantFrom('https', 'https', 'https', 'http'),
+      fc.option(fc.integer({ min: 1, max: 65_535 }), { freq: 2 }),
+    )
+    .map(([address, which, scheme, port]) => {
+      const spellings = ipv4Spellings(address)
+      const host = spellings[which % spellings.length]
+      return `${scheme}://${host}${port === null ? '' : `:${port}`}/webhooks`
+    }),
+}

@@ -7,11 +7,13 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { eq } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { pixGenerateResponse } from '../../contract/payments'
-import { webhookDeliveries } from '../db/schema'
+import { refusedMessages } from '../adapters/webhooks/send'
+import { webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { demoIds } from '../demo/seed'
 import { createApiKey } from '../services/api-keys'
 import { deliverDue, retryDelays, type WebhookDeps } from '../services/webhooks'
@@ -27,6 +29,8 @@ type Received = { headers: IncomingHttpHeaders; body: string; answered: number }
 /** A receiver on this machine: answers each request with the next planned status (then 200). */
 class Receiver {
   received: Received[] = []
+  /** TCP connections opened to it, answered or not. */
+  connections = 0
   plan: Array<{ status: number; delayMs?: number; headers?: Record<string, string> }> = []
   private server: Server | undefined
   url = ''
@@ -51,6 +55,9 @@ class Receiver {
         else answer()
       })
     })
+    this.server.on('connection', () => {
+      this.connections += 1
+    })
     await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve))
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/webhooks`
   }
@@ -58,6 +65,7 @@ class Receiver {
   reset() {
     this.received = []
     this.plan = []
+    this.connections = 0
   }
 
   stop() {
@@ -296,6 +304,24 @@ describe.each(backends)('events and webhooks (%s)', (backend) => {
         'https://[::1]/x',
         'https://169.254.169.254/latest',
         'http://exemplo.com.br/x',
+        // The same places written another way, or behind a name.
+        'https://[::ffff:127.0.0.1]:8443/x',
+        'https://[::ffff:7f00:1]/x',
+        'https://[::ffff:169.254.169.254]/latest',
+        'https://[::ffff:10.0.0.1]/x',
+        'https://[::7f00:1]/x',
+        'https://[64:ff9b::a9fe:a9fe]/x',
+        'https://[2002:a00:1::]/x',
+        'https://[fd00::1]/x',
+        'https://0x7f000001/x',
+        'https://2130706433/x',
+        'https://0177.0.0.1/x',
+        'https://127.1/x',
+        'https://0.0.0.0/x',
+        'https://[::]/x',
+        'https://100.64.0.1/x',
+        'https://localhost/x',
+        'https://painel.localhost/x',
       ]) {
         const refused = await strict.app.request(`${base}/webhook-endpoints`, {
           method: 'POST',
@@ -303,8 +329,12 @@ describe.each(backends)('events and webhooks (%s)', (backend) => {
           body: JSON.stringify({ url }),
         })
         expect(refused.status, url).toBe(422)
-        const problem = (await refused.json()) as { errors: Array<{ path: string }> }
+        const problem = (await refused.json()) as {
+          detail: string
+          errors: Array<{ path: string }>
+        }
         expect(problem.errors[0]?.path).toBe('body.url')
+        expect(problem.detail, url).toMatch(/https|rede privada/)
       }
     } finally {
       await strict.close()
@@ -313,5 +343,38 @@ describe.each(backends)('events and webhooks (%s)', (backend) => {
       headers: { authorization: `Bearer ${key}` },
     })
     expect(denied.status).toBe(403)
+  })
+
+  it('an endpoint saved while private addresses were allowed is refused at send once they are not', async () => {
+    const { endpoint, call } = await provider()
+    await call('POST', `/webhook-endpoints/${endpoint.id}/ping`)
+    // The operator took WEBHOOK_ALLOW_PRIVATE away and restarted: the saved http://127.0.0.1 stays.
+    expect(await deliverDue({ ...webhookDeps(), allowPrivate: false })).toBe(1)
+    expect(receiver.connections).toBe(0)
+    const deliveries = await call('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)
+    expect(deliveries.body.data).toMatchObject([
+      {
+        eventType: 'webhook.ping',
+        status: 'PENDING',
+        attempts: 1,
+        lastStatus: null,
+        lastError: refusedMessages.plainHttp,
+      },
+    ])
+    // The same endpoint at https on this machine, written as an IPv4-mapped address.
+    const port = new URL(receiver.url).port
+    await server.db
+      .update(webhookEndpoints)
+      .set({ url: `https://[::ffff:127.0.0.1]:${port}/webhooks` })
+      .where(eq(webhookEndpoints.id, endpoint.id))
+    await call('POST', `/webhook-endpoints/${endpoint.id}/ping`)
+    server.clock.advance(60_000)
+    expect(await deliverDue({ ...webhookDeps(), allowPrivate: false })).toBe(2)
+    expect(receiver.connections).toBe(0)
+    const again = await call('GET', `/webhook-endpoints/${endpoint.id}/deliveries`)
+    expect(again.body.data.map((item: { lastError: string }) => item.lastError)).toEqual([
+      refusedMessages.privateAddress,
+      refusedMessages.privateAddress,
+    ])
   })
 })

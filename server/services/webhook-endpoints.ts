@@ -1,14 +1,13 @@
 /**
  * The provider's webhook endpoints (decision 019): made, changed, removed, their secret rotated
  * (the old one signs beside the new for 24 hours), pinged, their deliveries listed, one retried,
- * a time range replayed. An endpoint URL must be https and must not resolve to this machine or a
- * private network, unless WEBHOOK_ALLOW_PRIVATE allows it (tests, on-premise receivers).
+ * a time range replayed. An endpoint URL must be https and must not be or resolve to this machine
+ * or a private network, unless WEBHOOK_ALLOW_PRIVATE allows it (tests, on-premise receivers).
  */
-import { lookup } from 'node:dns/promises'
 import { and, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
 import type { EndpointRequest, WebhookEndpoint } from '../../contract/webhooks'
-import { isPrivateAddress } from '../adapters/webhooks/address'
 import { newWebhookSecret } from '../adapters/webhooks/sign'
+import { webhookTarget } from '../adapters/webhooks/target'
 import type { Database } from '../db/client'
 import { integrationEvents, webhookDeliveries, webhookEndpoints } from '../db/schema'
 import { ProblemError } from '../http/integration'
@@ -33,20 +32,15 @@ export const endpointMessages = {
 const urlProblem = (message: string) =>
   new ProblemError(422, message, [{ path: 'body.url', code: 'not_allowed', message }])
 
-/** Refuses plain http and private or local addresses, unless the operator allows them. */
+/**
+ * Refuses plain http and an address on this machine or a private network, in any spelling or
+ * behind any name, unless the operator allows them; the same check runs again at every send.
+ */
 export async function assertReachableUrl(url: string, allowPrivate: boolean) {
+  // Allowed everything, a name is not looked up: an on-premise DNS may not know it yet.
   if (allowPrivate) return
-  const parsed = new URL(url)
-  if (parsed.protocol !== 'https:') throw urlProblem(endpointMessages.plainHttp)
-  const host = parsed.hostname.replace(/^\[(.*)\]$/, '$1')
-  let addresses: { address: string }[]
-  try {
-    addresses = await lookup(host, { all: true })
-  } catch {
-    throw urlProblem(endpointMessages.unresolvable)
-  }
-  if (addresses.length === 0 || addresses.some((item) => isPrivateAddress(item.address)))
-    throw urlProblem(endpointMessages.privateAddress)
+  const target = await webhookTarget(url, allowPrivate)
+  if ('refused' in target) throw urlProblem(endpointMessages[target.refused])
 }
 
 export const toEndpoint = (row: Endpoint): WebhookEndpoint => ({

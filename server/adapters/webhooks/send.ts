@@ -1,15 +1,16 @@
 /**
  * Sends one webhook message over the network, as Standard Webhooks asks of a sender: a POST of
- * JSON, 15 s to answer, redirects not followed (a 3xx is a failure). The address is checked when
- * the connection is made (the `lookup` below), so a name that resolves to this machine or to a
- * private network is refused even if it changed since the endpoint was saved (DNS rebinding),
- * unless the operator allows private addresses (tests, on-premise receivers).
+ * JSON, 15 s to answer, redirects not followed (a 3xx is a failure). Before every send the URL
+ * is checked again (target.ts): https, and every address the host is or resolves to public,
+ * unless the operator allows private addresses (tests, on-premise receivers). The connection is
+ * then made to the addresses checked (the `lookup` below hands them to Node), so a name that
+ * resolves elsewhere a moment later (DNS rebinding) changes nothing; TLS still checks the name.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns'
+import type { LookupAddress } from 'node:dns'
 import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
-import { isPrivateAddress } from './address'
+import { type Resolve, resolveAll, type TargetRefusal, webhookTarget } from './target'
 
 export const WEBHOOK_TIMEOUT_MS = 15_000
 
@@ -21,33 +22,42 @@ export interface WebhookAnswer {
   error: string | undefined
 }
 
-export class PrivateAddressError extends Error {
-  override name = 'PrivateAddressError'
+/**
+ * What the delivery's record says of a send refused before any connection. The same words
+ * whatever the address or port, and no connection made: the log cannot tell an open port from
+ * a closed one.
+ */
+export const refusedMessages: Record<TargetRefusal, string> = {
+  plainHttp:
+    'Envio recusado: a URL não usa https (WEBHOOK_ALLOW_PRIVATE=1 permite http, para testes e redes internas).',
+  privateAddress:
+    'Envio recusado: a URL aponta para este servidor ou para uma rede privada (WEBHOOK_ALLOW_PRIVATE=1 permite, para testes e redes internas).',
+  unresolvable: 'Envio recusado: o nome da URL não foi encontrado no DNS.',
 }
 
-const checkedLookup =
-  (allowPrivate: boolean): LookupFunction =>
-  (hostname, options, callback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0)
-      const allowed = addresses.filter((item) => allowPrivate || !isPrivateAddress(item.address))
-      const [first] = allowed
-      if (!first)
-        return callback(
-          new PrivateAddressError(`${hostname} resolve para um endereço privado ou local`),
-          '',
-          0,
-        )
-      if ((options as { all?: boolean }).all)
-        return (callback as never as (e: null, a: LookupAddress[]) => void)(null, allowed)
-      callback(null, first.address, first.family)
-    })
+/** Hands Node the addresses already checked, instead of resolving the name a second time. */
+const pinnedLookup =
+  (addresses: LookupAddress[]): LookupFunction =>
+  (_hostname, options, callback) => {
+    const family = (options as { family?: number }).family
+    const usable =
+      family === 4 || family === 6 ? addresses.filter((a) => a.family === family) : addresses
+    const [first] = usable
+    if (!first) {
+      const error: NodeJS.ErrnoException = new Error('nenhum endereço verificado nesta família')
+      error.code = 'ENOTFOUND'
+      return callback(error, '', 0)
+    }
+    if ((options as { all?: boolean }).all)
+      return (callback as never as (e: null, a: LookupAddress[]) => void)(null, usable)
+    callback(null, first.address, first.family)
   }
 
 /**
  * Connections are kept between messages to the same receiver (a TLS handshake per event would
  * cost more than the event); one closed idle for 4 s, under the 5 s most servers keep one.
- * Each connection's address was checked when it was made.
+ * Each connection's address was checked when it was made, and each send checks the URL again
+ * before it may reuse one; one made with private addresses allowed serves only such sends.
  */
 const agents = new Map<string, http.Agent>()
 function agentFor(protocol: string, allowPrivate: boolean) {
@@ -61,16 +71,19 @@ function agentFor(protocol: string, allowPrivate: boolean) {
   return agent
 }
 
-export function sendWebhook(
+export async function sendWebhook(
   url: string,
   headers: Record<string, string>,
   body: string,
   allowPrivate: boolean,
   timeoutMs = WEBHOOK_TIMEOUT_MS,
+  resolve: Resolve = resolveAll,
 ): Promise<WebhookAnswer> {
+  const target = await webhookTarget(url, allowPrivate, resolve)
+  if ('refused' in target)
+    return { status: 0, retryAfter: undefined, error: refusedMessages[target.refused] }
   return new Promise((resolve) => {
-    const target = new URL(url)
-    const client = target.protocol === 'https:' ? https : http
+    const client = target.url.protocol === 'https:' ? https : http
     let settled = false
     const finish = (answer: WebhookAnswer) => {
       if (settled) return
@@ -79,7 +92,7 @@ export function sendWebhook(
       resolve(answer)
     }
     const request = client.request(
-      target,
+      target.url,
       {
         method: 'POST',
         headers: {
@@ -88,8 +101,8 @@ export function sendWebhook(
           'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'PortalDoTitular-Webhooks/1',
         },
-        lookup: checkedLookup(allowPrivate),
-        agent: agentFor(target.protocol, allowPrivate),
+        lookup: pinnedLookup(target.addresses),
+        agent: agentFor(target.url.protocol, allowPrivate),
       },
       (response) => {
         // The body is not read beyond draining it: only the status counts.
@@ -117,10 +130,7 @@ export function sendWebhook(
       finish({
         status: 0,
         retryAfter: undefined,
-        error:
-          error instanceof PrivateAddressError
-            ? error.message
-            : `falha de conexão: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
+        error: `falha de conexão: ${(error as NodeJS.ErrnoException).code ?? error.message}`,
       }),
     )
     request.end(body)
