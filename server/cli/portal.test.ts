@@ -11,6 +11,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '../db/client'
+import { prepareFolder } from '../db/data-dir'
+import { lockDataDir } from '../db/data-dir-lock'
 import { authenticateApiKey } from '../services/api-keys'
 import { scratchPostgres } from '../testing'
 import { DataError, runPortalCommand } from './portal'
@@ -210,4 +212,33 @@ describe('npm run portal: the conventions of a command line', () => {
     },
     60_000,
   )
+
+  it('a database that cannot be opened, or a bad setting, is one sentence and its code, no stack trace', async () => {
+    const unreachable = portal(
+      { DEMO: '0', DATABASE_URL: 'postgres://portal:segredo@127.0.0.1:1/portal' },
+      'keys',
+      'list',
+    )
+    expect(unreachable.status).toBe(69)
+    expect(unreachable.stderr).toContain('127.0.0.1:1/portal')
+    expect(unreachable.stderr).not.toContain('segredo')
+    const setting = portal({ ...env, DEMO: 'talvez' }, 'keys', 'list')
+    expect(setting.status).toBe(78)
+    expect(setting.stderr).toContain('DEMO inválido')
+    // A server holding the folder: the command waits for nobody and says who has it.
+    const held = join(folder, 'em-uso')
+    prepareFolder(held)
+    const lock = await lockDataDir(held)
+    try {
+      const inUse = portal({ DEMO: '0', DATA_DIR: held }, 'keys', 'list')
+      expect(inUse.status).toBe(69)
+      expect(inUse.stderr).toContain('já está em uso')
+      for (const run of [unreachable, setting, inUse]) {
+        expect(run.stderr).not.toContain('    at ')
+        expect(run.stderr.trim().split('\n')).toHaveLength(1)
+      }
+    } finally {
+      lock.release()
+    }
+  }, 60_000)
 })
