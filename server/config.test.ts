@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig, parseDuration } from './config'
+import { ConfigError, loadConfig, loadDatabaseConfig, parseDuration } from './config'
 
 describe('parseDuration', () => {
   it.each([
@@ -84,6 +84,27 @@ describe('loadConfig', () => {
     expect(start({ PUBLIC_URL: 'https://portal.example', PAYMENTS: 'talvez' })).toThrow(
       /PAYMENTS inválido/,
     )
+  })
+
+  it('opens the database for the command line without the settings only the server needs', () => {
+    // keys, import and backup touch neither the bank nor the gateway: no PIX_*, no PAYMENTS=off.
+    expect(loadDatabaseConfig({ DEMO: '0', DATA_DIR: '/srv/dados' })).toEqual({
+      databaseUrl: undefined,
+      dataDir: '/srv/dados',
+      demo: false,
+      logLevel: 'info',
+    })
+    const databaseUrl = 'postgres://u:p@db:5432/portal'
+    expect(loadDatabaseConfig({ DATABASE_URL: databaseUrl })).toMatchObject({
+      databaseUrl,
+      demo: false,
+    })
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'mysql://db/portal' })).toThrow(
+      /DATABASE_URL inválido/,
+    )
+    expect(() => loadDatabaseConfig({ DEMO: 'talvez' })).toThrow(/DEMO inválido/)
+    // The same environment still stops the server.
+    expect(() => loadConfig({ DEMO: '0', DATA_DIR: '/srv/dados' })).toThrow(/forma de pagamento/)
   })
 
   const production = { DEMO: '0', PUBLIC_URL: 'https://portal.example' }

@@ -319,6 +319,28 @@ function read(env: Env, name: string): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim()
 }
 
+/** What opens the database and nothing else: the command line's commands need no more. */
+export type DatabaseConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'demo' | 'logLevel'>
+
+/**
+ * DATABASE_URL, DATA_DIR, DEMO and LOG_LEVEL only. The provider's commands (keys, import,
+ * backup) touch neither the bank nor the gateway, so they must not stop for want of the
+ * payment settings or PUBLIC_URL that loadConfig demands of a server outside demo mode.
+ */
+export function loadDatabaseConfig(env: Env = process.env): DatabaseConfig {
+  const get = (name: string) => read(env, name)
+  const databaseUrl = get('DATABASE_URL')
+  if (databaseUrl !== undefined) parseUrl('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:'])
+  const demo = get('DEMO')
+  const logLevel = get('LOG_LEVEL')
+  return {
+    databaseUrl,
+    dataDir: get('DATA_DIR') ?? './data',
+    demo: demo === undefined ? databaseUrl === undefined : parseBoolean('DEMO', demo),
+    logLevel: logLevel === undefined ? 'info' : parseLogLevel(logLevel),
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const get = (name: string) => read(env, name)
   const optional = <T>(name: string, parse: (raw: string) => T): T | undefined => {
@@ -326,9 +348,7 @@ export function loadConfig(env: Env = process.env): Config {
     return raw === undefined ? undefined : parse(raw)
   }
 
-  const databaseUrl = optional('DATABASE_URL', (raw) =>
-    parseUrl('DATABASE_URL', raw, ['postgres:', 'postgresql:']),
-  )
+  const { databaseUrl, dataDir, demo, logLevel } = loadDatabaseConfig(env)
   const jwtSecret = get('JWT_SECRET')
   if (jwtSecret !== undefined && jwtSecret.length < 32) {
     throw new ConfigError('JWT_SECRET inválido: use pelo menos 32 caracteres.')
@@ -341,7 +361,6 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('Defina WHATSAPP_API_URL e WHATSAPP_TOKEN juntos (ou nenhum dos dois).')
   }
 
-  const demo = optional('DEMO', (raw) => parseBoolean('DEMO', raw)) ?? databaseUrl === undefined
   const staticDir = get('STATIC_DIR') ?? './dist'
   const brand = readBrand(get('BRAND_FILE'), staticDir)
   const publicUrl = optional('PUBLIC_URL', (raw) =>
@@ -360,7 +379,7 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port: optional('PORT', (raw) => parseInteger('PORT', raw, 0, 65_535)) ?? 8080,
     host: get('HOST') ?? (demo ? '127.0.0.1' : '0.0.0.0'),
-    dataDir: get('DATA_DIR') ?? './data',
+    dataDir,
     databaseUrl,
     demo,
     jwtSecret,
@@ -400,7 +419,7 @@ export function loadConfig(env: Env = process.env): Config {
         ) ?? 3,
       everyMs: reminderInterval(get('REMINDERS_EVERY')),
     },
-    logLevel: optional('LOG_LEVEL', parseLogLevel) ?? 'info',
+    logLevel,
     metricsToken: optional('METRICS_TOKEN', parseMetricsToken),
     integrationRateLimit:
       optional('INTEGRATION_RATE_LIMIT', (raw) =>

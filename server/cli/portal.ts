@@ -12,45 +12,45 @@
  *   backup <arquivo>                                       a copy of the embedded database,
  *                                                          through the server when it runs
  *   restore <arquivo>                                      puts a copy back (server stopped)
+ *   help [comando], --help, --version
+ *
+ * What it prints and how it ends (exit codes, one sentence, never a stack trace for what a
+ * person can cause) follows usage.ts and failures.ts.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { SingleBar } from 'cli-progress'
-import { integrationScopes } from '../../contract/integration'
-import { ConfigError, loadConfig } from '../config'
+import { loadDatabaseConfig } from '../config'
 import { BackupError, checkCopy, holdsDatabase, restoreInto } from '../db/backup'
 import { openDatabase } from '../db/client'
 import { DataDirError, prepareFolder } from '../db/data-dir'
 import { lockDataDir } from '../db/data-dir-lock'
 import { ImportFileError, runImport, summaryLines } from '../import/run'
 import { createLogger } from '../logger'
+import { checkedScopes, createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys'
+import { openForCommand } from './database'
 import {
-  checkedScopes,
-  createApiKey,
-  KeyInputError,
-  listApiKeys,
-  revokeApiKey,
-} from '../services/api-keys'
+  CantCreateError,
+  DataError,
+  explainFailure,
+  fileFailure,
+  NoInputError,
+  requireReadableFiles,
+  UnavailableError,
+  UsageError,
+} from './failures'
 import { backupThroughServer } from './local-socket'
+import { type CommandName, helpCommand, helpFor, isCommand, versionLine } from './usage'
 
-const usage = `Uso: npm run portal -- <comando>
+export { DataError }
 
-  keys create --name <nome> --scopes <escopo,escopo…>
-  keys list
-  keys revoke <id>
-  import <arquivos.csv…> [--dry-run] [--partial] [--report <pasta>]
-  backup <arquivo.tar.gz>
-  restore <arquivo.tar.gz>
-
-Escopos: ${integrationScopes.join(', ')}.`
-
-/**
- * Exit codes: 64 a command used wrongly (EX_USAGE), 65 data that cannot be loaded as it is
- * (EX_DATAERR: an import with rows in error), 1 anything else that failed.
- */
-class UsageError extends Error {}
-export class DataError extends Error {}
+/** Options every command takes; the rest are each command's own. */
+const generalOptions = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'V' },
+  verbose: { type: 'boolean' },
+} as const
 
 type Output = {
   out: (line: string) => void
@@ -69,6 +69,7 @@ export async function runPortalCommand(
         args: argv,
         allowPositionals: true,
         options: {
+          ...generalOptions,
           name: { type: 'string' },
           scopes: { type: 'string' },
           'dry-run': { type: 'boolean' },
@@ -77,32 +78,73 @@ export async function runPortalCommand(
         },
       })
     } catch (error) {
-      throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${usage}`)
+      throw optionMistake(error, argv)
     }
   })()
   const { positionals, values } = parsed
-  if (positionals[0] === 'import') {
-    const files = positionals.slice(1)
-    if (!files.length) throw new UsageError(usage)
-    return importFiles(files, values, output, env)
+  const [first, ...rest] = positionals
+  if (values.version) return output.out(versionLine)
+  if (first === 'help' || values.help) {
+    const topic = first === 'help' ? rest[0] : first
+    if (topic !== undefined && !isCommand(topic)) throw unknownCommand(topic)
+    return output.out(helpFor(topic))
   }
-  if (positionals[0] === 'backup' || positionals[0] === 'restore') {
-    const [command, file, ...extra] = positionals
-    if (!file || extra.length) throw new UsageError(usage)
+  if (first === undefined) throw new UsageError('Falta o comando: keys, import, backup ou restore.')
+  if (!isCommand(first)) throw unknownCommand(first)
+  return runCommand(first, rest, values, output, env).catch((error) => {
+    throw fileFailure(error, inputsOf(positionals)) ?? error
+  })
+}
+
+/** The files a command reads: a failure on one is EX_NOINPUT, on any other path EX_CANTCREAT. */
+const inputsOf = ([command, ...args]: string[]) =>
+  command === 'import' || command === 'restore' ? args : []
+
+async function runCommand(
+  command: CommandName,
+  args: string[],
+  values: Parameters<typeof importFiles>[1] & { name?: string; scopes?: string },
+  output: Output,
+  env: NodeJS.ProcessEnv,
+) {
+  const help = helpCommand(command)
+  if (command === 'import') {
+    if (!args.length) throw new UsageError('Diga quais arquivos importar.', help)
+    return importFiles(args, values, output, env)
+  }
+  if (command === 'backup' || command === 'restore') {
+    const [file, ...extra] = args
+    if (!file) throw new UsageError(`Diga o arquivo da cópia: ${command} <arquivo.tar.gz>.`, help)
+    if (extra.length) throw new UsageError(`Argumento a mais: ${extra.join(' ')}.`, help)
     return command === 'backup' ? backup(file, output, env) : restore(file, output, env)
   }
-  const [group, command, ...rest] = positionals
-  if (group !== 'keys' || !command || !['create', 'list', 'revoke'].includes(command))
-    throw new UsageError(usage)
-  if (command === 'create' && (!values.name || !values.scopes)) throw new UsageError(usage)
-  if (command === 'revoke' && !rest[0]) throw new UsageError(usage)
+  return keysCommand(args, values, output, env)
+}
+
+async function keysCommand(
+  args: string[],
+  values: { name?: string; scopes?: string },
+  output: Output,
+  env: NodeJS.ProcessEnv,
+) {
+  const help = helpCommand('keys')
+  const [command, ...rest] = args
+  if (!command || !['create', 'list', 'revoke'].includes(command))
+    throw new UsageError(
+      command
+        ? `keys ${command} não existe: use create, list ou revoke.`
+        : 'Falta o que fazer: keys create, keys list ou keys revoke <id>.',
+      help,
+    )
+  if (command === 'create' && (!values.name || !values.scopes))
+    throw new UsageError('keys create precisa de --name e --scopes.', help)
+  if (command === 'revoke' && !rest[0])
+    throw new UsageError('Diga o id da chave: keys revoke <id>.', help)
   const scopes = (values.scopes ?? '').split(',').map((scope) => scope.trim())
   // Before the database opens: a mistyped scope is said at once.
   if (command === 'create') checkedScopes(scopes)
-  const config = loadConfig(env)
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const { handle } = await openForCommand(env)
   try {
-    await handle.migrate({ demo: config.demo })
     if (command === 'create') {
       const { key, apiKey } = await createApiKey(handle.db, { name: values.name ?? '', scopes })
       output.out(`Chave criada: ${apiKey.name} (id ${apiKey.id})`)
@@ -126,7 +168,7 @@ export async function runPortalCommand(
     } else {
       const id = rest[0] ?? ''
       if (!(await revokeApiKey(handle.db, id).catch(() => false)))
-        throw new KeyInputError(`Nenhuma chave ativa com o id ${id}.`)
+        throw new DataError(`Nenhuma chave ativa com o id ${id}.`)
       output.out(`Chave ${id} revogada: recusada a partir de agora, em todas as instâncias.`)
     }
   } finally {
@@ -140,10 +182,9 @@ async function importFiles(
   output: Output,
   env: NodeJS.ProcessEnv,
 ) {
-  const config = loadConfig(env)
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  requireReadableFiles(files)
+  const { handle, config } = await openForCommand(env)
   try {
-    await handle.migrate({ demo: config.demo })
     const options = {
       files,
       dryRun: values['dry-run'] === true,
@@ -166,7 +207,7 @@ async function importFiles(
 
 /** The embedded database only: PostgreSQL has its own tools, which know more than we would. */
 function embeddedDataDir(env: NodeJS.ProcessEnv, command: string): string {
-  const config = loadConfig(env)
+  const config = loadDatabaseConfig(env)
   if (config.databaseUrl)
     throw new DataError(
       `DATABASE_URL está definido: com PostgreSQL, use pg_dump e pg_restore (README, "Backups"), não o ${command}.`,
@@ -177,8 +218,8 @@ function embeddedDataDir(env: NodeJS.ProcessEnv, command: string): string {
 async function backup(file: string, output: Output, env: NodeJS.ProcessEnv) {
   const dataDir = embeddedDataDir(env, 'backup')
   const target = resolve(file)
-  if (existsSync(target)) throw new DataError(`${target} já existe: escolha outro nome.`)
-  if (!holdsDatabase(dataDir)) throw new DataError(`Não há banco de dados em ${dataDir}.`)
+  if (existsSync(target)) throw new CantCreateError(`${target} já existe: escolha outro nome.`)
+  if (!holdsDatabase(dataDir)) throw new NoInputError(`Não há banco de dados em ${dataDir}.`)
   const started = performance.now()
   const through = await backupThroughServer(dataDir, target)
   let size = through
@@ -204,7 +245,7 @@ async function backup(file: string, output: Output, env: NodeJS.ProcessEnv) {
 async function restore(file: string, output: Output, env: NodeJS.ProcessEnv) {
   const dataDir = embeddedDataDir(env, 'restore')
   const source = resolve(file)
-  if (!existsSync(source)) throw new DataError(`${source} não existe.`)
+  if (!existsSync(source)) throw new NoInputError(`${source} não existe.`)
   const copy = new Blob([readFileSync(source)])
   await checkCopy(copy, source).catch((error) => {
     throw error instanceof BackupError ? new DataError(error.message) : error
@@ -213,7 +254,7 @@ async function restore(file: string, output: Output, env: NodeJS.ProcessEnv) {
   // Held while the copy goes in: a server on the folder refuses the restore, and none starts.
   const lock = await lockDataDir(dataDir).catch((error) => {
     if (!(error instanceof DataDirError)) throw error
-    throw new DataError(`Nada foi restaurado: ${error.message}`)
+    throw new UnavailableError(`Nada foi restaurado: ${error.message}`)
   })
   try {
     const { keptAt } = await restoreInto(dataDir, copy, new Date())
@@ -251,29 +292,59 @@ function progressOutput(): Output['progress'] {
   }
 }
 
+/** parseArgs' English, said in Portuguese: the option the person typed, and what is wrong. */
+function optionMistake(error: unknown, argv: string[]) {
+  const { code, message } = error as { code?: string; message?: string }
+  const option = /'(-[^' ]+)/.exec(message ?? '')?.[1] ?? ''
+  const command = argv.find((arg) => isCommand(arg))
+  const help = helpCommand(command)
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION')
+    return new UsageError(`Opção desconhecida: ${option}.`, help)
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE')
+    return new UsageError(
+      message?.includes('argument missing')
+        ? `A opção ${option} precisa de um valor.`
+        : `A opção ${option} não aceita valor.`,
+      help,
+    )
+  return new UsageError(`Opções inválidas: ${message}`, help)
+}
+
+const unknownCommand = (name: string) =>
+  new UsageError(`Comando desconhecido: ${name}. Os comandos são keys, import, backup e restore.`)
+
+/**
+ * Output read by `head` or a closed pager: later lines have nowhere to go, and the command still
+ * runs to its end (an import half done is the worse outcome), instead of dying on EPIPE.
+ */
+function quietOnClosedPipe(stream: NodeJS.WriteStream) {
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') throw error
+  })
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const argv = process.argv.slice(2)
+  const fail = (error: unknown) => {
+    const inputs = inputsOf(argv.filter((arg) => !arg.startsWith('-')))
+    const failure = explainFailure(fileFailure(error, inputs) ?? error)
+    console.error(failure.message)
+    const debug =
+      argv.includes('--verbose') || ['1', 'true'].includes(process.env.PORTAL_DEBUG ?? '')
+    if (!failure.expected && debug) console.error(error)
+    process.exit(failure.code)
+  }
+  // A failure outside the command's promise (a stream's 'error' event) ends the same way.
+  process.on('uncaughtException', fail)
+  process.on('unhandledRejection', fail)
+  quietOnClosedPipe(process.stdout)
+  quietOnClosedPipe(process.stderr)
   try {
-    await runPortalCommand(process.argv.slice(2), {
+    await runPortalCommand(argv, {
       out: (line) => console.log(line),
       progress: progressOutput(),
     })
   } catch (error) {
-    if (error instanceof UsageError) {
-      console.error(error.message)
-      process.exit(64)
-    }
-    if (error instanceof DataError) {
-      console.error(error.message)
-      process.exit(65)
-    }
-    if (
-      error instanceof KeyInputError ||
-      error instanceof ConfigError ||
-      error instanceof DataDirError
-    ) {
-      console.error(error.message)
-      process.exit(1)
-    }
-    throw error
+    fail(error)
   }
 }
