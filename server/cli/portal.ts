@@ -7,7 +7,7 @@
  *   keys create --name <nome> --scopes <escopo,escopo…>   prints the key once
  *   keys list                                              id, name, last 4, scopes, last use
  *   keys revoke <id>
- *   import <arquivos…> [--dry-run] [--partial] [--report <pasta>]
+ *   import <arquivos…> [--dry-run] [--partial] [--report <pasta>] [--encoding <codificação>]
  *                                                          spreadsheets in (server/import/)
  *   backup <arquivo>                                       a copy of the embedded database,
  *                                                          through the server when it runs
@@ -23,6 +23,7 @@ import { BackupError, checkCopy, holdsDatabase, restoreInto } from '../db/backup
 import { openDatabase } from '../db/client'
 import { DataDirError, prepareFolder } from '../db/data-dir'
 import { lockDataDir } from '../db/data-dir-lock'
+import { encodingNames } from '../import/csv'
 import { ImportFileError, runImport, summaryLines } from '../import/run'
 import { createLogger } from '../logger'
 import {
@@ -40,6 +41,7 @@ const usage = `Uso: npm run portal -- <comando>
   keys list
   keys revoke <id>
   import <arquivos.csv…> [--dry-run] [--partial] [--report <pasta>]
+         [--encoding utf-8|windows-1252]
   backup <arquivo.tar.gz>
   restore <arquivo.tar.gz>
 
@@ -74,6 +76,7 @@ export async function runPortalCommand(
           'dry-run': { type: 'boolean' },
           partial: { type: 'boolean' },
           report: { type: 'string' },
+          encoding: { type: 'string' },
         },
       })
     } catch (error) {
@@ -84,6 +87,10 @@ export async function runPortalCommand(
   if (positionals[0] === 'import') {
     const files = positionals.slice(1)
     if (!files.length) throw new UsageError(usage)
+    if (values.encoding !== undefined && !encodingNames[values.encoding.toLowerCase()])
+      throw new UsageError(
+        `Codificação desconhecida: ${values.encoding}. Use utf-8 ou windows-1252 (latin1).\n\n${usage}`,
+      )
     return importFiles(files, values, output, env)
   }
   if (positionals[0] === 'backup' || positionals[0] === 'restore') {
@@ -136,7 +143,7 @@ export async function runPortalCommand(
 
 async function importFiles(
   files: string[],
-  values: { 'dry-run'?: boolean; partial?: boolean; report?: string },
+  values: { 'dry-run'?: boolean; partial?: boolean; report?: string; encoding?: string },
   output: Output,
   env: NodeJS.ProcessEnv,
 ) {
@@ -149,6 +156,7 @@ async function importFiles(
       dryRun: values['dry-run'] === true,
       partial: values.partial === true,
       reportDir: values.report ?? '.',
+      encoding: values.encoding ? encodingNames[values.encoding.toLowerCase()] : undefined,
       now: () => new Date(),
       logger: createLogger({ level: config.logLevel, demo: config.demo }),
       progress: (pass: string, done: number, total: number) => output.progress?.(pass, done, total),

@@ -24,7 +24,7 @@ import { upsertCard } from '../services/provider-cards'
 import { upsertProviderContract } from '../services/provider-contracts'
 import { markInstalmentPaid, upsertInstalment } from '../services/provider-instalments'
 import { type BulkItem, writeBulk } from './bulk'
-import { type CsvRecord, detectEncoding, type Encoding, readRecords } from './csv'
+import { type CsvRecord, detectEncoding, type Encoding, ImportFileError, readRecords } from './csv'
 import {
   flatColumns,
   flatRows,
@@ -60,6 +60,8 @@ export interface ImportOptions {
   dryRun: boolean
   partial: boolean
   reportDir: string
+  /** The files' encoding when the user chose one (`--encoding`); else each file's is detected. */
+  encoding?: Encoding
   now: () => Date
   /** Rows read so far in this pass, of how many (0 while unknown). */
   progress?: (pass: 'verificando' | 'gravando', done: number, total: number) => void
@@ -79,15 +81,23 @@ export interface ImportResult {
   reports: string[]
 }
 
-export class ImportFileError extends Error {}
+export { ImportFileError }
 
 const emptyCounts = (): Counts => ({ CREATED: 0, UPDATED: 0, UNCHANGED: 0, ERROR: 0, SKIPPED: 0 })
 
 /** The order files are read in: what a row refers to is defined before it. */
 const fileOrder = (kind: Kind | 'flat') => (kind === 'flat' ? 1.5 : kinds.indexOf(kind))
 
-async function openInput(path: string): Promise<InputFile> {
-  const encoding = await detectEncoding(path)
+async function openInput(path: string, chosen?: Encoding): Promise<InputFile> {
+  const encoding = await detectEncoding(path, chosen).catch((error: NodeJS.ErrnoException) => {
+    if (error instanceof ImportFileError || !error.code) throw error
+    const why: Record<string, string> = {
+      ENOENT: 'não existe',
+      EISDIR: 'é uma pasta, não um arquivo',
+      EACCES: 'sem permissão de leitura',
+    }
+    throw new ImportFileError(`${path}: ${why[error.code] ?? `não deu para ler (${error.code})`}.`)
+  })
   let header: string[] | undefined
   for await (const record of readRecords(path, encoding)) {
     header = record.fields.map((name) => name.trim().toLowerCase())
@@ -102,7 +112,9 @@ async function openInput(path: string): Promise<InputFile> {
   return { path, kind, encoding, header, rows: new Map() }
 }
 
-async function* dataRows(file: InputFile): AsyncGenerator<{ line: number; row: Row }> {
+async function* dataRows(
+  file: InputFile,
+): AsyncGenerator<{ line: number; row: Row; fields: number }> {
   let first = true
   for await (const record of readRecords(file.path, file.encoding) as AsyncGenerator<CsvRecord>) {
     if (first) {
@@ -113,7 +125,7 @@ async function* dataRows(file: InputFile): AsyncGenerator<{ line: number; row: R
     file.header.forEach((name, index) => {
       row[name] = record.fields[index] ?? ''
     })
-    yield { line: record.line, row }
+    yield { line: record.line, row, fields: record.fields.length }
   }
 }
 
@@ -214,9 +226,16 @@ async function verify(db: Database, inputs: InputFile[], options: ImportOptions)
         `${file.path}: colunas desconhecidas: ${unknown.join(', ')}. Colunas aceitas: ${expected.join(', ')}.`,
       )
     const flatState: { holderContract?: string } = {}
-    for await (const { line, row } of dataRows(file)) {
+    for await (const { line, row, fields } of dataRows(file)) {
       const state: RowState = { outcomes: [], errors: [] }
       file.rows.set(line, state)
+      // More cells than the header has, or a single one (the row uses another separator, or a
+      // quote swallowed its separators): the cells cannot be told apart, so the row is refused.
+      if (fields > file.header.length || (fields === 1 && file.header.length > 1)) {
+        state.errors.push('COLUMNS:linha')
+        options.progress?.('verificando', ++done, 0)
+        continue
+      }
       for (const column of missing) row[column] = ''
       for (const part of expand(file, row, flatState)) {
         const spec = specs[part.kind]
@@ -503,7 +522,7 @@ async function writeReport(file: InputFile, dir: string, writes: Writes): Promis
 }
 
 export async function runImport(db: Database, options: ImportOptions): Promise<ImportResult> {
-  const inputs = await Promise.all(options.files.map(openInput))
+  const inputs = await Promise.all(options.files.map((path) => openInput(path, options.encoding)))
   inputs.sort((a, b) => fileOrder(a.kind) - fileOrder(b.kind))
   await verify(db, inputs, options)
   const errorRows = inputs.reduce(
