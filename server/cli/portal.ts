@@ -24,7 +24,7 @@ import { openDatabase } from '../db/client'
 import { DataDirError, prepareFolder } from '../db/data-dir'
 import { lockDataDir } from '../db/data-dir-lock'
 import { encodingNames } from '../import/csv'
-import { ImportFileError, runImport, summaryLines } from '../import/run'
+import { ImportFileError, ImportInternalError, runImport, summaryLines } from '../import/run'
 import { createLogger } from '../logger'
 import {
   checkedScopes,
@@ -49,7 +49,8 @@ Escopos: ${integrationScopes.join(', ')}.`
 
 /**
  * Exit codes: 64 a command used wrongly (EX_USAGE), 65 data that cannot be loaded as it is
- * (EX_DATAERR: an import with rows in error), 1 anything else that failed.
+ * (EX_DATAERR: an import with rows in error), 70 an import stopped by a failure that is no
+ * row's (EX_SOFTWARE; nothing written), 1 anything else that failed.
  */
 class UsageError extends Error {}
 export class DataError extends Error {}
@@ -273,6 +274,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     if (error instanceof DataError) {
       console.error(error.message)
       process.exit(65)
+    }
+    if (error instanceof ImportInternalError) {
+      console.error(error.message)
+      process.exit(70)
     }
     if (
       error instanceof KeyInputError ||

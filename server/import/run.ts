@@ -9,8 +9,6 @@
  * id and `CODE:column` for each problem. Events are not sent: they tell what holders did in the
  * portal, and an import is the provider's own write.
  */
-import { createWriteStream } from 'node:fs'
-import { basename, join } from 'node:path'
 import { isNotNull } from 'drizzle-orm'
 import * as v from 'valibot'
 import { externalIdField } from '../../contract/integration'
@@ -25,6 +23,7 @@ import { upsertProviderContract } from '../services/provider-contracts'
 import { markInstalmentPaid, upsertInstalment } from '../services/provider-instalments'
 import { type BulkItem, writeBulk } from './bulk'
 import { type CsvRecord, detectEncoding, type Encoding, ImportFileError, readRecords } from './csv'
+import { prepareReportDir, reportPath, writeReportFile } from './report'
 import {
   flatColumns,
   flatRows,
@@ -82,6 +81,12 @@ export interface ImportResult {
 }
 
 export { ImportFileError }
+
+/**
+ * A failure the import cannot lay on a row (the database refusing a write, a bug of ours): the
+ * transaction is undone, so nothing was written, even with --partial.
+ */
+export class ImportInternalError extends Error {}
 
 const emptyCounts = (): Counts => ({ CREATED: 0, UPDATED: 0, UNCHANGED: 0, ERROR: 0, SKIPPED: 0 })
 
@@ -491,50 +496,54 @@ function statusOf(state: RowState, writes: Writes): Outcome {
   return 'UNCHANGED'
 }
 
-const csvCell = (value: string) =>
-  /[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
-
-/** `<dir>/<file>.report.csv`: each row again, with status, id_portal and erros. */
-async function writeReport(file: InputFile, dir: string, writes: Writes): Promise<string> {
-  const target = join(dir, `${basename(file.path).replace(/\.csv$/i, '')}.report.csv`)
-  const out = createWriteStream(target, { encoding: 'utf8' })
-  const line = (fields: string[]) =>
-    new Promise<void>((resolve, reject) =>
-      out.write(`${fields.map(csvCell).join(';')}\n`, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    )
-  await line(['linha', 'status', 'id_portal', 'erros', ...file.header])
-  for await (const { line: number, row } of dataRows(file)) {
-    const state = file.rows.get(number) as RowState
-    await line([
-      String(number),
+/** Each row again, with status, id_portal and erros (report.ts writes it). */
+async function* reportLines(file: InputFile, writes: Writes): AsyncGenerator<string[]> {
+  yield ['linha', 'status', 'id_portal', 'erros', ...file.header]
+  for await (const { line, row } of dataRows(file)) {
+    // A row the check never reached (a failure stopped it) is reported not written.
+    const state = file.rows.get(line) ?? { outcomes: [], errors: [] }
+    yield [
+      String(line),
       statusOf(state, writes),
       state.errors.length || writes !== 'committed' ? '' : (state.portalId ?? ''),
       state.errors.join(' '),
       ...file.header.map((column) => row[column] ?? ''),
-    ])
+    ]
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  )
-  return target
 }
 
+/**
+ * What the database (or whatever failed) said, without the query and its parameters, which hold
+ * the rows' personal data: the innermost cause's first line.
+ */
+function reason(error: unknown): string {
+  let inner = error
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause
+  return (inner instanceof Error ? inner.message : String(inner)).split('\n')[0] ?? ''
+}
+
+const countErrors = (inputs: InputFile[]) =>
+  inputs.reduce(
+    (sum, file) => sum + [...file.rows.values()].filter((state) => state.errors.length).length,
+    0,
+  )
+
 export async function runImport(db: Database, options: ImportOptions): Promise<ImportResult> {
-  const inputs = await Promise.all(options.files.map((path) => openInput(path, options.encoding)))
-  inputs.sort((a, b) => fileOrder(a.kind) - fileOrder(b.kind))
-  await verify(db, inputs, options)
-  const errorRows = inputs.reduce(
-    (sum, file) => sum + [...file.rows.values()].filter((state) => state.errors.length).length,
-    0,
-  )
-  const writes: Writes =
-    errorRows > 0 && !options.partial ? 'none' : await write(db, inputs, options)
-  const lateErrors = inputs.reduce(
-    (sum, file) => sum + [...file.rows.values()].filter((state) => state.errors.length).length,
-    0,
-  )
+  prepareReportDir(options.reportDir)
+  const inputs: InputFile[] = []
+  let writes: Writes = 'none'
+  let failure: unknown
+  try {
+    for (const path of options.files) inputs.push(await openInput(path, options.encoding))
+    inputs.sort((a, b) => fileOrder(a.kind) - fileOrder(b.kind))
+    await verify(db, inputs, options)
+    if (countErrors(inputs) === 0 || options.partial) writes = await write(db, inputs, options)
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error
+    // Its transaction is undone: every row is reported not written, then the run fails.
+    failure = error
+    writes = 'rolled-back'
+  }
   const counts = Object.fromEntries(kinds.map((kind) => [kind, emptyCounts()])) as Record<
     Kind,
     Counts
@@ -543,9 +552,25 @@ export async function runImport(db: Database, options: ImportOptions): Promise<I
   for (const file of inputs) {
     const kind = file.kind === 'flat' ? 'members' : file.kind
     for (const state of file.rows.values()) counts[kind][statusOf(state, writes)]++
-    reports.push(await writeReport(file, options.reportDir, writes))
+    const target = reportPath(options.reportDir, file.path)
+    const problem = await writeReportFile(target, reportLines(file, writes)).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error.code ?? error.message,
+    )
+    // After a commit the rows are in: a report that could not be written is said, and the run
+    // still ends as what it did.
+    if (problem && writes !== 'committed' && failure === undefined)
+      throw new ImportFileError(
+        `Não deu para gravar o relatório ${target} (${problem}). Nada foi gravado no portal.`,
+      )
+    reports.push(problem ? `${target} (não gravado: ${problem})` : target)
   }
-  return { counts, errorRows: lateErrors, written: writes === 'committed', reports }
+  if (failure !== undefined) {
+    throw new ImportInternalError(
+      `A importação parou num erro que não é de uma linha da planilha (${reason(failure)}). Nada foi gravado: a transação foi desfeita. Relatório: ${reports.join(', ')}`,
+    )
+  }
+  return { counts, errorRows: countErrors(inputs), written: writes === 'committed', reports }
 }
 
 /** The summary a person reads at the end, in Portuguese. */
