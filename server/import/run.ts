@@ -25,6 +25,7 @@ import { type BulkItem, writeBulk } from './bulk'
 import { type CsvRecord, detectEncoding, type Encoding, ImportFileError, readRecords } from './csv'
 import { prepareReportDir, reportPath, writeReportFile } from './report'
 import {
+  badDays,
   flatColumns,
   flatRows,
   type Kind,
@@ -258,6 +259,7 @@ async function verify(db: Database, inputs: InputFile[], options: ImportOptions)
         const parsed = v.safeParse(spec.schema, body)
         if (!parsed.success)
           state.errors.push(...parsed.issues.map((issue) => issueCode(issue, spec)))
+        state.errors.push(...badDays(spec, part.row).map((column) => `INVALID:${column}`))
         for (const target of spec.refs(body)) {
           const inFile = defined[target.kind].get(target.id)
           if (inFile === undefined && !existing.ids[target.kind].has(target.id))
@@ -289,6 +291,8 @@ async function verify(db: Database, inputs: InputFile[], options: ImportOptions)
           }
         }
       }
+      // A date the schema and the calendar check both refuse is said once.
+      state.errors.splice(0, state.errors.length, ...new Set(state.errors))
       options.progress?.('verificando', ++done, 0)
     }
   }
