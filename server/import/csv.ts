@@ -192,6 +192,11 @@ class CsvParser {
   feed(text: string): CsvRecord[] {
     const records: CsvRecord[] = []
     for (const char of text) {
+      // PostgreSQL's text cannot hold it (a UTF-16 file can carry one past detectEncoding).
+      if (char === '\0')
+        throw new ImportFileError(
+          `${this.path}, linha ${this.line}: caractere nulo no texto. Salve o arquivo como CSV UTF-8. Nada foi gravado.`,
+        )
       const lineEnd = char === '\n' || char === '\r'
       // The LF of a CRLF: the line was already counted (and the record ended) at its CR.
       const crlf = char === '\n' && this.afterCr

@@ -151,6 +151,10 @@ describe('npm run portal -- import, on files as they come', () => {
     await expect(run('import', after, '--report', dir)).rejects.toThrow(
       `${after}, linha 2: há texto depois das aspas`,
     )
+    const nul = file('nulo.csv', Buffer.from(`\uFEFF${header}\nn-1;A\0na;Lima\n`, 'utf16le'))
+    await expect(run('import', nul, '--report', dir)).rejects.toThrow(
+      `${nul}, linha 2: caractere nulo`,
+    )
     const cells = `;${';'.repeat(header.split(';').length)}`
     const mismatch = file(
       'separador.csv',
