@@ -23,7 +23,7 @@ import { BackupError, checkCopy, holdsDatabase, restoreInto } from '../db/backup
 import { openDatabase } from '../db/client'
 import { DataDirError, prepareFolder } from '../db/data-dir'
 import { lockDataDir } from '../db/data-dir-lock'
-import { encodingNames } from '../import/csv'
+import { encodingNames } from '../import/encoding'
 import { ImportFileError, ImportInternalError, runImport, summaryLines } from '../import/run'
 import { createLogger } from '../logger'
 import {

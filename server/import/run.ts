@@ -22,7 +22,8 @@ import { upsertCard } from '../services/provider-cards'
 import { upsertProviderContract } from '../services/provider-contracts'
 import { markInstalmentPaid, upsertInstalment } from '../services/provider-instalments'
 import { type BulkItem, writeBulk } from './bulk'
-import { type CsvRecord, detectEncoding, type Encoding, ImportFileError, readRecords } from './csv'
+import { type CsvRecord, ImportFileError, readRecords } from './csv'
+import { detectEncoding, type Encoding } from './encoding'
 import { prepareReportDir, reportPath, writeReportFile } from './report'
 import {
   badDays,
