@@ -7,7 +7,7 @@
  *   keys create --name <nome> --scopes <escopo,escopo…>   prints the key once
  *   keys list                                              id, name, last 4, scopes, last use
  *   keys revoke <id>
- *   import <arquivos…> [--dry-run] [--partial] [--report <pasta>]
+ *   import <arquivos…> [--dry-run] [--partial] [--report <pasta>] [--encoding <codificação>]
  *                                                          spreadsheets in (server/import/)
  *   backup <arquivo>                                       a copy of the embedded database,
  *                                                          through the server when it runs
@@ -26,13 +26,16 @@ import { BackupError, checkCopy, holdsDatabase, restoreInto } from '../db/backup
 import { openDatabase } from '../db/client'
 import { DataDirError, prepareFolder } from '../db/data-dir'
 import { lockDataDir } from '../db/data-dir-lock'
-import { ImportFileError, runImport, summaryLines } from '../import/run'
+import { encodingNames } from '../import/encoding'
+import { ImportFileError, ImportInternalError, runImport, summaryLines } from '../import/run'
 import { createLogger } from '../logger'
 import { checkedScopes, createApiKey, listApiKeys, revokeApiKey } from '../services/api-keys'
 import { openForCommand } from './database'
 import {
   CantCreateError,
+  CommandError,
   DataError,
+  EX_SOFTWARE,
   explainFailure,
   fileFailure,
   NoInputError,
@@ -75,6 +78,7 @@ export async function runPortalCommand(
           'dry-run': { type: 'boolean' },
           partial: { type: 'boolean' },
           report: { type: 'string' },
+          encoding: { type: 'string' },
         },
       })
     } catch (error) {
@@ -110,6 +114,11 @@ async function runCommand(
   const help = helpCommand(command)
   if (command === 'import') {
     if (!args.length) throw new UsageError('Diga quais arquivos importar.', help)
+    if (values.encoding !== undefined && !encodingNames[values.encoding.toLowerCase()])
+      throw new UsageError(
+        `Codificação desconhecida: ${values.encoding}. Use utf-8 ou windows-1252 (latin1).`,
+        help,
+      )
     return importFiles(args, values, output, env)
   }
   if (command === 'backup' || command === 'restore') {
@@ -178,7 +187,7 @@ async function keysCommand(
 
 async function importFiles(
   files: string[],
-  values: { 'dry-run'?: boolean; partial?: boolean; report?: string },
+  values: { 'dry-run'?: boolean; partial?: boolean; report?: string; encoding?: string },
   output: Output,
   env: NodeJS.ProcessEnv,
 ) {
@@ -190,6 +199,7 @@ async function importFiles(
       dryRun: values['dry-run'] === true,
       partial: values.partial === true,
       reportDir: values.report ?? '.',
+      encoding: values.encoding ? encodingNames[values.encoding.toLowerCase()] : undefined,
       now: () => new Date(),
       logger: createLogger({ level: config.logLevel, demo: config.demo }),
       progress: (pass: string, done: number, total: number) => output.progress?.(pass, done, total),
@@ -199,6 +209,8 @@ async function importFiles(
     if (result.errorRows) throw new DataError(`${result.errorRows} linha(s) com erro.`)
   } catch (error) {
     if (error instanceof ImportFileError) throw new DataError(error.message)
+    // A failure that is no row's: nothing was written, and the message says so.
+    if (error instanceof ImportInternalError) throw new CommandError(error.message, EX_SOFTWARE)
     throw error
   } finally {
     await handle.close()

@@ -51,6 +51,7 @@ Exemplos:
   npm run portal -- keys revoke <id da lista>`,
 
   import: `Uso: npm run portal -- import <arquivo.csv…> [--dry-run] [--partial] [--report <pasta>]
+                                   [--encoding utf-8|windows-1252]
 
 Carrega pessoas, contratos, dependentes, parcelas e carteirinhas de planilhas (modelos em
 docs/importacao/). Tudo é conferido antes de gravar; por padrão grava tudo ou nada.
@@ -58,7 +59,11 @@ docs/importacao/). Tudo é conferido antes de gravar; por padrão grava tudo ou 
 Opções:
   --dry-run          confere e mostra o que faria, sem gravar nada
   --partial          grava as linhas válidas mesmo com linhas recusadas
-  --report <pasta>   onde gravar <arquivo>.report.csv de cada arquivo (padrão: a pasta atual)
+  --report <pasta>   onde gravar <arquivo>.report.csv de cada arquivo (padrão: a pasta atual;
+                     criada se não existir)
+  --encoding <nome>  a codificação dos arquivos: utf-8 ou windows-1252 (latin1); sem ela, um
+                     BOM decide, senão UTF-8 se o arquivo todo for UTF-8 válido, Windows-1252 se
+                     nenhuma linha for, e um arquivo misturado é recusado com a linha
 
 Variáveis de ambiente:
 ${database}

@@ -45,7 +45,7 @@ const cpfFor = (n: number) => cpfWithCheckDigits(String(100_000_000 + n).slice(-
 const reportRows = (path: string) =>
   readFileSync(path, 'utf8')
     .trim()
-    .split('\n')
+    .split('\r\n')
     .slice(1)
     .map((line) => line.split(';'))
 

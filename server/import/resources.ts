@@ -37,6 +37,34 @@ const cell = (row: Row, column: string) => {
   return value ? value : undefined
 }
 
+/**
+ * The years a date cell may name: births, sales, due dates, validity and payments all fall in
+ * it, and a year like 0000 (which PostgreSQL cannot store) or 20260 is a typing slip.
+ */
+export const dayYears = { first: 1900, last: 2100 }
+
+/**
+ * Whether a date cell (`dd/mm/aaaa`, or ISO `aaaa-mm-dd`, alone or starting a timestamp) names a
+ * day that exists, within `dayYears`: 2026-02-30, 31/04/2026 and 0000-01-01 do not. A cell in
+ * another shape is left to the schema, which refuses it with its own message.
+ */
+export function isDay(value: string | undefined): boolean {
+  const text = value?.trim() ?? ''
+  const br = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text)
+  const iso = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/.exec(text)
+  if (!br && !iso) return true
+  const [year, month, date] = br
+    ? [Number(br[3]), Number(br[2]), Number(br[1])]
+    : [Number(iso?.[1]), Number(iso?.[2]), Number(iso?.[3])]
+  if (year < dayYears.first || year > dayYears.last) return false
+  const day = new Date(Date.UTC(year, month - 1, date))
+  return day.getUTCMonth() === month - 1 && day.getUTCDate() === date
+}
+
+/** The date columns of a row that do not name a real day (see isDay). */
+export const badDays = (spec: ResourceSpec, row: Row) =>
+  spec.dateColumns.filter((column) => row[column]?.trim() && !isDay(row[column]))
+
 /** `dd/mm/aaaa` or ISO (`aaaa-mm-dd`); anything else is left for the schema to refuse. */
 export function day(value: string | undefined): string | undefined {
   if (value === undefined) return undefined
@@ -87,6 +115,8 @@ export interface ResourceSpec {
   /** The API field → the column it came from (for `CODE:column` in the report). */
   fieldColumns: Record<string, string>
   schema: v.GenericSchema
+  /** The columns holding a date, checked as real days by the import itself (isDay). */
+  dateColumns: string[]
   body(row: Row): Record<string, unknown>
   /** What the row refers to: the column and the kind and external id it names. */
   refs(body: Record<string, unknown>): Array<{ column: string; kind: Kind; id: string }>
@@ -145,6 +175,7 @@ export const specs: Record<Kind, ResourceSpec> = {
     columns: ['id_externo', 'nome'],
     fieldColumns: { name: 'nome' },
     schema: planUpsertRequest,
+    dateColumns: [],
     body: (row) => ({ name: cell(row, 'nome') }),
     refs: () => [],
   },
@@ -153,6 +184,7 @@ export const specs: Record<Kind, ResourceSpec> = {
     columns: ['id_externo', ...Object.values(memberColumns), ...Object.values(payerBankColumns)],
     fieldColumns: { ...memberColumns, ...payerBankColumns, payerBank: 'banco_ispb' },
     schema: memberUpsertRequest,
+    dateColumns: ['nascimento'],
     body: memberBody,
     refs: () => [],
   },
@@ -186,6 +218,7 @@ export const specs: Record<Kind, ResourceSpec> = {
       dependentMandatoryData: 'obrigatorios_dependente',
     },
     schema: contractUpsertRequest,
+    dateColumns: ['data_venda', 'vigencia_ate'],
     body: (row) => ({
       planExternalId: cell(row, 'plano'),
       holderExternalId: cell(row, 'titular'),
@@ -214,6 +247,7 @@ export const specs: Record<Kind, ResourceSpec> = {
       status: 'status',
     },
     schema: dependentUpsertRequest,
+    dateColumns: [],
     body: (row) => ({
       contractExternalId: cell(row, 'contrato'),
       memberExternalId: cell(row, 'pessoa'),
@@ -255,6 +289,7 @@ export const specs: Record<Kind, ResourceSpec> = {
       'paid.reference': 'referencia_pagamento',
     },
     schema: instalmentUpsertRequest,
+    dateColumns: ['vencimento', 'pago_em'],
     body: (row) => {
       const status = upper(cell(row, 'status'))
       const mapped = status ? (instalmentStatuses[status] ?? status) : undefined
@@ -282,6 +317,7 @@ export const specs: Record<Kind, ResourceSpec> = {
       expiresOn: 'validade',
     },
     schema: cardUpsertRequest,
+    dateColumns: ['validade'],
     body: (row) => ({
       contractExternalId: cell(row, 'contrato'),
       memberExternalId: cell(row, 'pessoa'),

@@ -9,8 +9,6 @@
  * id and `CODE:column` for each problem. Events are not sent: they tell what holders did in the
  * portal, and an import is the provider's own write.
  */
-import { createWriteStream } from 'node:fs'
-import { basename, join } from 'node:path'
 import { isNotNull } from 'drizzle-orm'
 import * as v from 'valibot'
 import { externalIdField } from '../../contract/integration'
@@ -24,8 +22,11 @@ import { upsertCard } from '../services/provider-cards'
 import { upsertProviderContract } from '../services/provider-contracts'
 import { markInstalmentPaid, upsertInstalment } from '../services/provider-instalments'
 import { type BulkItem, writeBulk } from './bulk'
-import { type CsvRecord, detectEncoding, type Encoding, readRecords } from './csv'
+import { type CsvRecord, ImportFileError, readRecords } from './csv'
+import { detectEncoding, type Encoding } from './encoding'
+import { prepareReportDir, reportPath, writeReportFile } from './report'
 import {
+  badDays,
   flatColumns,
   flatRows,
   type Kind,
@@ -60,6 +61,8 @@ export interface ImportOptions {
   dryRun: boolean
   partial: boolean
   reportDir: string
+  /** The files' encoding when the user chose one (`--encoding`); else each file's is detected. */
+  encoding?: Encoding
   now: () => Date
   /** Rows read so far in this pass, of how many (0 while unknown). */
   progress?: (pass: 'verificando' | 'gravando', done: number, total: number) => void
@@ -79,15 +82,29 @@ export interface ImportResult {
   reports: string[]
 }
 
-export class ImportFileError extends Error {}
+export { ImportFileError }
+
+/**
+ * A failure the import cannot lay on a row (the database refusing a write, a bug of ours): the
+ * transaction is undone, so nothing was written, even with --partial.
+ */
+export class ImportInternalError extends Error {}
 
 const emptyCounts = (): Counts => ({ CREATED: 0, UPDATED: 0, UNCHANGED: 0, ERROR: 0, SKIPPED: 0 })
 
 /** The order files are read in: what a row refers to is defined before it. */
 const fileOrder = (kind: Kind | 'flat') => (kind === 'flat' ? 1.5 : kinds.indexOf(kind))
 
-async function openInput(path: string): Promise<InputFile> {
-  const encoding = await detectEncoding(path)
+async function openInput(path: string, chosen?: Encoding): Promise<InputFile> {
+  const encoding = await detectEncoding(path, chosen).catch((error: NodeJS.ErrnoException) => {
+    if (error instanceof ImportFileError || !error.code) throw error
+    const why: Record<string, string> = {
+      ENOENT: 'não existe',
+      EISDIR: 'é uma pasta, não um arquivo',
+      EACCES: 'sem permissão de leitura',
+    }
+    throw new ImportFileError(`${path}: ${why[error.code] ?? `não deu para ler (${error.code})`}.`)
+  })
   let header: string[] | undefined
   for await (const record of readRecords(path, encoding)) {
     header = record.fields.map((name) => name.trim().toLowerCase())
@@ -102,7 +119,9 @@ async function openInput(path: string): Promise<InputFile> {
   return { path, kind, encoding, header, rows: new Map() }
 }
 
-async function* dataRows(file: InputFile): AsyncGenerator<{ line: number; row: Row }> {
+async function* dataRows(
+  file: InputFile,
+): AsyncGenerator<{ line: number; row: Row; fields: number }> {
   let first = true
   for await (const record of readRecords(file.path, file.encoding) as AsyncGenerator<CsvRecord>) {
     if (first) {
@@ -113,7 +132,7 @@ async function* dataRows(file: InputFile): AsyncGenerator<{ line: number; row: R
     file.header.forEach((name, index) => {
       row[name] = record.fields[index] ?? ''
     })
-    yield { line: record.line, row }
+    yield { line: record.line, row, fields: record.fields.length }
   }
 }
 
@@ -214,9 +233,16 @@ async function verify(db: Database, inputs: InputFile[], options: ImportOptions)
         `${file.path}: colunas desconhecidas: ${unknown.join(', ')}. Colunas aceitas: ${expected.join(', ')}.`,
       )
     const flatState: { holderContract?: string } = {}
-    for await (const { line, row } of dataRows(file)) {
+    for await (const { line, row, fields } of dataRows(file)) {
       const state: RowState = { outcomes: [], errors: [] }
       file.rows.set(line, state)
+      // More cells than the header has, or a single one (the row uses another separator, or a
+      // quote swallowed its separators): the cells cannot be told apart, so the row is refused.
+      if (fields > file.header.length || (fields === 1 && file.header.length > 1)) {
+        state.errors.push('COLUMNS:linha')
+        options.progress?.('verificando', ++done, 0)
+        continue
+      }
       for (const column of missing) row[column] = ''
       for (const part of expand(file, row, flatState)) {
         const spec = specs[part.kind]
@@ -234,6 +260,7 @@ async function verify(db: Database, inputs: InputFile[], options: ImportOptions)
         const parsed = v.safeParse(spec.schema, body)
         if (!parsed.success)
           state.errors.push(...parsed.issues.map((issue) => issueCode(issue, spec)))
+        state.errors.push(...badDays(spec, part.row).map((column) => `INVALID:${column}`))
         for (const target of spec.refs(body)) {
           const inFile = defined[target.kind].get(target.id)
           if (inFile === undefined && !existing.ids[target.kind].has(target.id))
@@ -265,6 +292,8 @@ async function verify(db: Database, inputs: InputFile[], options: ImportOptions)
           }
         }
       }
+      // A date the schema and the calendar check both refuse is said once.
+      state.errors.splice(0, state.errors.length, ...new Set(state.errors))
       options.progress?.('verificando', ++done, 0)
     }
   }
@@ -472,50 +501,54 @@ function statusOf(state: RowState, writes: Writes): Outcome {
   return 'UNCHANGED'
 }
 
-const csvCell = (value: string) =>
-  /[";\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value
-
-/** `<dir>/<file>.report.csv`: each row again, with status, id_portal and erros. */
-async function writeReport(file: InputFile, dir: string, writes: Writes): Promise<string> {
-  const target = join(dir, `${basename(file.path).replace(/\.csv$/i, '')}.report.csv`)
-  const out = createWriteStream(target, { encoding: 'utf8' })
-  const line = (fields: string[]) =>
-    new Promise<void>((resolve, reject) =>
-      out.write(`${fields.map(csvCell).join(';')}\n`, (error) =>
-        error ? reject(error) : resolve(),
-      ),
-    )
-  await line(['linha', 'status', 'id_portal', 'erros', ...file.header])
-  for await (const { line: number, row } of dataRows(file)) {
-    const state = file.rows.get(number) as RowState
-    await line([
-      String(number),
+/** Each row again, with status, id_portal and erros (report.ts writes it). */
+async function* reportLines(file: InputFile, writes: Writes): AsyncGenerator<string[]> {
+  yield ['linha', 'status', 'id_portal', 'erros', ...file.header]
+  for await (const { line, row } of dataRows(file)) {
+    // A row the check never reached (a failure stopped it) is reported not written.
+    const state = file.rows.get(line) ?? { outcomes: [], errors: [] }
+    yield [
+      String(line),
       statusOf(state, writes),
       state.errors.length || writes !== 'committed' ? '' : (state.portalId ?? ''),
       state.errors.join(' '),
       ...file.header.map((column) => row[column] ?? ''),
-    ])
+    ]
   }
-  await new Promise<void>((resolve, reject) =>
-    out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  )
-  return target
 }
 
+/**
+ * What the database (or whatever failed) said, without the query and its parameters, which hold
+ * the rows' personal data: the innermost cause's first line.
+ */
+function reason(error: unknown): string {
+  let inner = error
+  while (inner instanceof Error && inner.cause instanceof Error) inner = inner.cause
+  return (inner instanceof Error ? inner.message : String(inner)).split('\n')[0] ?? ''
+}
+
+const countErrors = (inputs: InputFile[]) =>
+  inputs.reduce(
+    (sum, file) => sum + [...file.rows.values()].filter((state) => state.errors.length).length,
+    0,
+  )
+
 export async function runImport(db: Database, options: ImportOptions): Promise<ImportResult> {
-  const inputs = await Promise.all(options.files.map(openInput))
-  inputs.sort((a, b) => fileOrder(a.kind) - fileOrder(b.kind))
-  await verify(db, inputs, options)
-  const errorRows = inputs.reduce(
-    (sum, file) => sum + [...file.rows.values()].filter((state) => state.errors.length).length,
-    0,
-  )
-  const writes: Writes =
-    errorRows > 0 && !options.partial ? 'none' : await write(db, inputs, options)
-  const lateErrors = inputs.reduce(
-    (sum, file) => sum + [...file.rows.values()].filter((state) => state.errors.length).length,
-    0,
-  )
+  prepareReportDir(options.reportDir)
+  const inputs: InputFile[] = []
+  let writes: Writes = 'none'
+  let failure: unknown
+  try {
+    for (const path of options.files) inputs.push(await openInput(path, options.encoding))
+    inputs.sort((a, b) => fileOrder(a.kind) - fileOrder(b.kind))
+    await verify(db, inputs, options)
+    if (countErrors(inputs) === 0 || options.partial) writes = await write(db, inputs, options)
+  } catch (error) {
+    if (error instanceof ImportFileError) throw error
+    // Its transaction is undone: every row is reported not written, then the run fails.
+    failure = error
+    writes = 'rolled-back'
+  }
   const counts = Object.fromEntries(kinds.map((kind) => [kind, emptyCounts()])) as Record<
     Kind,
     Counts
@@ -524,9 +557,25 @@ export async function runImport(db: Database, options: ImportOptions): Promise<I
   for (const file of inputs) {
     const kind = file.kind === 'flat' ? 'members' : file.kind
     for (const state of file.rows.values()) counts[kind][statusOf(state, writes)]++
-    reports.push(await writeReport(file, options.reportDir, writes))
+    const target = reportPath(options.reportDir, file.path)
+    const problem = await writeReportFile(target, reportLines(file, writes)).then(
+      () => undefined,
+      (error: NodeJS.ErrnoException) => error.code ?? error.message,
+    )
+    // After a commit the rows are in: a report that could not be written is said, and the run
+    // still ends as what it did.
+    if (problem && writes !== 'committed' && failure === undefined)
+      throw new ImportFileError(
+        `Não deu para gravar o relatório ${target} (${problem}). Nada foi gravado no portal.`,
+      )
+    reports.push(problem ? `${target} (não gravado: ${problem})` : target)
   }
-  return { counts, errorRows: lateErrors, written: writes === 'committed', reports }
+  if (failure !== undefined) {
+    throw new ImportInternalError(
+      `A importação parou num erro que não é de uma linha da planilha (${reason(failure)}). Nada foi gravado: a transação foi desfeita. Relatório: ${reports.join(', ')}`,
+    )
+  }
+  return { counts, errorRows: countErrors(inputs), written: writes === 'committed', reports }
 }
 
 /** The summary a person reads at the end, in Portuguese. */
