@@ -406,7 +406,7 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     if (answer.status !== 201) throw new Error(`${path} ${answer.status}`)
   }
   // One of each resource, so reads, updates and actions meet real rows.
-  await put('/members/by-external-id/socio-fuzz', { firstName: 'Fuzz', cpf: '52998224725' })
+  await put('/members/by-external-id/socio-fuzz', { firstName: 'Fuzz', cpf: '48159263791' })
   await put('/members/by-external-id/dep-fuzz', { firstName: 'Filho Fuzz' })
   await put('/contracts/by-external-id/ct-fuzz', {
     planExternalId: 'plano-fuzz',
@@ -562,7 +562,7 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
       'members',
       ['socio-fuzz', 'socio-novo'],
       [
-        { firstName: 'Fuzz', cpf: '52998224725' },
+        { firstName: 'Fuzz', cpf: '48159263791' },
         { firstName: 'Outra', lastName: 'Pessoa', birthDate: '1990-01-31', cep: '01310100' },
       ],
     ),

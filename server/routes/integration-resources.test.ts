@@ -34,7 +34,7 @@ const joana = {
   birthDate: '1988-03-14',
   gender: 'Feminino',
   email: 'joana.prado@exemplo.com.br',
-  cpf: '529.982.247-25',
+  cpf: '362.718.495-55',
   phoneDdi: '55',
   phone: '11987654321',
   cep: '01310-100',
@@ -179,7 +179,7 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     const [only] = (await listed.json()) as Array<{ id: string; model_contract: { name: string } }>
     expect(only?.model_contract.name).toBe('Plano Família')
     const read = await readContract(server.app, token, contract.body.id as string)
-    expect(read.holder?.person.documents.cpf).toBe('52998224725')
+    expect(read.holder?.person.documents.cpf).toBe('36271849555')
     expect(read.dependents.map((dependent) => dependent.person.first_name)).toEqual(['Lucas'])
     const orders = await server.app.request(
       `/socios-api/client/contract/payment-orders/${contract.body.id}`,
