@@ -139,7 +139,8 @@ const dayRange = `de ${brazilianDay(earliestDay)} a ${brazilianDay(latestDay)}`
  */
 export const dayOf = (field: string, label: string) => {
   const message = `Informe ${label} (${field}) como uma data que exista, no formato AAAA-MM-DD, ${dayRange}.`
-  return v.pipe(v.string(message), v.check(isDay, message))
+  // isoDate first: it tells the OpenAPI document the format; isDay is the rule.
+  return v.pipe(v.string(message), v.isoDate(message), v.check(isDay, message))
 }
 
 /**
@@ -148,8 +149,10 @@ export const dayOf = (field: string, label: string) => {
  */
 export const timestampOf = (field: string, label: string) => {
   const message = `Informe ${label} (${field}) como data e hora ISO 8601 com fuso (2026-05-10T14:30:00-03:00), num dia que exista, ${dayRange}.`
+  // isoTimestamp first: it tells the OpenAPI document the format; parseTimestamp is the rule.
   return v.pipe(
     v.string(message),
+    v.isoTimestamp(message),
     v.check((value) => parseTimestamp(value) !== null, message),
   )
 }
