@@ -577,6 +577,8 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
           holderExternalId: 'socio-fuzz',
           status: 'OVERDUE',
           dependentsIncluded: 2,
+          saleDate: '2026-01-10',
+          expiresOn: '2027-01-10',
         },
       ],
     ),
@@ -610,7 +612,14 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     ...resource(
       'cards',
       ['cart-fuzz', 'cart-nova'],
-      [{ contractExternalId: 'ct-fuzz', memberExternalId: 'socio-fuzz', code: 'FUZZ-1' }],
+      [
+        {
+          contractExternalId: 'ct-fuzz',
+          memberExternalId: 'socio-fuzz',
+          code: 'FUZZ-1',
+          expiresOn: '2027-01-10',
+        },
+      ],
     ),
     action('cards', 'block', ['cart-fuzz', 'cart-nova'], [{}]),
     action('cards', 'unblock', ['cart-fuzz', 'cart-nova'], [{}]),
