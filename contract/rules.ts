@@ -78,8 +78,9 @@ const timestampPattern =
   /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/
 
 /**
- * The instant a timestamp names, read strictly (RFC 3339): `AAAA-MM-DDTHH:MM:SS[.fff]` with its offset
- * (`Z` or `±HH:MM`, never left to the server's zone), a day `isDay` takes; null for anything else.
+ * The instant a timestamp names, read strictly (RFC 3339): `AAAA-MM-DDTHH:MM:SS[.fff]` with its
+ * offset (`Z` or `±HH:MM`, never left to the server's zone), on a day `isDay` takes; null for
+ * anything else.
  */
 export function parseTimestamp(value: string): Date | null {
   const match = timestampPattern.exec(value)
