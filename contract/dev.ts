@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { deliveryChannels } from './auth'
 import { queryObject } from './http'
 import { reminderChannels, reminderKinds } from './reminders'
+import { isDay } from './rules'
 
 /** GET /dev/outbox?to=… : an e-mail, a phone number (any format) or an account e-mail. */
 export const devOutboxQuery = queryObject({
@@ -26,7 +27,7 @@ export type DevOutboxMessage = v.InferOutput<typeof devOutboxMessage>
 /** POST /dev/reminders?date=AAAA-MM-DD : one reminder pass as if it were that day (default today). */
 export const devReminderPassQuery = queryObject({
   date: v.optional(
-    v.pipe(v.string(), v.isoDate('Informe a data como AAAA-MM-DD (ex.: 2026-12-07).')),
+    v.pipe(v.string(), v.check(isDay, 'Informe a data como AAAA-MM-DD (ex.: 2026-12-07).')),
   ),
 })
 
@@ -34,7 +35,7 @@ export const devReminderPassQuery = queryObject({
 export const devClockQuery = queryObject({
   date: v.pipe(
     v.string('Informe a data (date) como AAAA-MM-DD.'),
-    v.isoDate('Informe a data como AAAA-MM-DD (ex.: 2026-12-07).'),
+    v.check(isDay, 'Informe a data como AAAA-MM-DD (ex.: 2026-12-07).'),
   ),
 })
 

@@ -4,6 +4,7 @@
  * service worker and the server learn what goes over the wire; none imports the others.
  */
 import * as v from 'valibot'
+import { earliestDay, isDay, latestDay, parseTimestamp } from './rules'
 
 /**
  * Object-level messages: an unexpected field is named; a missing field gets the message its own
@@ -126,3 +127,32 @@ export const optionalStateField = v.nullish(
   ),
   null,
 )
+
+// ---------------------------------------------------------------- dates
+
+const brazilianDay = (day: string) => day.split('-').reverse().join('/')
+const dayRange = `de ${brazilianDay(earliestDay)} a ${brazilianDay(latestDay)}`
+
+/**
+ * A day (`AAAA-MM-DD`) that exists on the calendar, 1900 to 2100 (rules.ts: `isDay`); the message
+ * names the field, e.g. `dayOf('dueDate', 'o vencimento')`.
+ */
+export const dayOf = (field: string, label: string) => {
+  const message = `Informe ${label} (${field}) como uma data que exista, no formato AAAA-MM-DD, ${dayRange}.`
+  // isoDate first: it tells the OpenAPI document the format; isDay is the rule.
+  return v.pipe(v.string(message), v.isoDate(message), v.check(isDay, message))
+}
+
+/**
+ * A moment with its offset (`2026-05-10T14:30:00-03:00` or `…Z`) on a day `dayOf` takes, read
+ * strictly (rules.ts: `parseTimestamp`); the message names the field.
+ */
+export const timestampOf = (field: string, label: string) => {
+  const message = `Informe ${label} (${field}) como data e hora ISO 8601 com fuso (2026-05-10T14:30:00-03:00), num dia que exista, ${dayRange}.`
+  // isoTimestamp first: it tells the OpenAPI document the format; parseTimestamp is the rule.
+  return v.pipe(
+    v.string(message),
+    v.isoTimestamp(message),
+    v.check((value) => parseTimestamp(value) !== null, message),
+  )
+}

@@ -5,7 +5,7 @@
  * problem details with one entry per field.
  */
 import * as v from 'valibot'
-import { requestObject } from './http'
+import { dayOf, requestObject, timestampOf } from './http'
 import { payerBank, payerBankRequest } from './payer-bank'
 import { personFields, registrationFieldLabels } from './registration'
 
@@ -376,17 +376,7 @@ export const contractStatuses = [
 const statusMessage = `Status inválido: use ${contractStatuses.join(', ')}.`
 const statusField = v.picklist(contractStatuses, statusMessage)
 
-const dateMessage = 'Use uma data que exista, no formato AAAA-MM-DD.'
-/** A calendar day that exists (2026-02-30 does not), as `AAAA-MM-DD`. */
-export const dayField = v.pipe(
-  v.string(dateMessage),
-  v.regex(/^\d{4}-\d{2}-\d{2}$/, dateMessage),
-  v.check((value) => {
-    const date = new Date(`${value}T00:00:00Z`)
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-  }, dateMessage),
-)
-const optionalDay = v.nullish(dayField, null)
+const optionalDayOf = (field: string, label: string) => v.nullish(dayOf(field, label), null)
 
 const mandatoryMap = v.nullish(
   v.pipe(
@@ -417,8 +407,8 @@ export const contractUpsertRequest = requestObject({
   holderStatus: v.optional(statusField, 'ACTIVE'),
   series: shortText(20, 'A série (series)'),
   number: shortText(40, 'O número do contrato (number)'),
-  saleDate: optionalDay,
-  expiresOn: optionalDay,
+  saleDate: optionalDayOf('saleDate', 'a data da venda'),
+  expiresOn: optionalDayOf('expiresOn', 'a validade do contrato'),
   dependentsIncluded: v.optional(
     v.pipe(
       v.number('Informe dependentsIncluded como número.'),
@@ -510,7 +500,7 @@ export const instalmentUpsertRequest = requestObject({
     v.nonEmpty('Informe a descrição da parcela (description).'),
     v.maxLength(200, 'A descrição deve ter no máximo 200 caracteres.'),
   ),
-  dueDate: dayField,
+  dueDate: dayOf('dueDate', 'o vencimento'),
   value: cents('o valor (value)'),
   discount: v.optional(cents('o desconto (discount)'), 0),
   /** PAID only through mark-paid (with its method and reference) or a payment in the portal. */
@@ -535,10 +525,8 @@ export const markPaidRequest = requestObject({
     v.nonEmpty('Informe a referência do pagamento (reference).'),
     v.maxLength(200, 'A referência deve ter no máximo 200 caracteres.'),
   ),
-  paidAt: v.pipe(
-    v.string('Informe paidAt como data e hora ISO 8601.'),
-    v.isoTimestamp('Informe paidAt como data e hora ISO 8601 (2026-05-10T14:30:00-03:00).'),
-  ),
+  /** When the money was received; not after the server's clock (the service checks). */
+  paidAt: timestampOf('paidAt', 'o momento do pagamento'),
   amount: cents('o valor pago (amount)'),
 })
 export type MarkPaid = v.InferOutput<typeof markPaidRequest>
@@ -581,7 +569,7 @@ export const cardUpsertRequest = requestObject({
     v.regex(/^[A-Za-z0-9-]{1,40}$/, 'O código da carteirinha: de 1 a 40 letras, números ou hífen.'),
   ),
   status: v.optional(v.picklist(cardStatuses, `Status: ${cardStatuses.join(', ')}.`), 'ACTIVE'),
-  expiresOn: optionalDay,
+  expiresOn: optionalDayOf('expiresOn', 'a validade da carteirinha'),
 })
 export type CardUpsert = v.InferOutput<typeof cardUpsertRequest>
 

@@ -41,18 +41,52 @@ export function cpfWithCheckDigits(base: string): string {
 }
 
 /**
- * A real YYYY-MM-DD date from 1900-01-01 up to today. "Today" is the date in the easternmost
- * time zone (UTC+14), so a birth registered today is valid wherever browser and server run.
+ * The days the portal takes, for every date field: real calendar days (no 30 February, no
+ * 31 April, 29 February in leap years only) from 1900 to 2100. PostgreSQL cannot keep year 0000
+ * and JavaScript's Date rolls 2026-02-30 over to 2 March, so a date is checked here, as written,
+ * before either sees it.
  */
-export function isBirthDate(value: string, now = new Date()): boolean {
+export const earliestDay = '1900-01-01'
+export const latestDay = '2100-12-31'
+
+/** A day that exists on the calendar, written `AAAA-MM-DD` (four-digit year, two-digit parts). */
+export function isCalendarDay(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (!match) return false
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  const real =
+  const date = new Date(0)
+  // setUTCFullYear, unlike Date.UTC, takes years 0 to 99 as written.
+  date.setUTCFullYear(year, month - 1, day)
+  return (
     date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  const latestToday = new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
-  return real && value >= '1900-01-01' && value <= latestToday
+  )
+}
+
+/** A calendar day within the range the portal keeps (1900-01-01 to 2100-12-31). */
+export const isDay = (value: string) =>
+  isCalendarDay(value) && value >= earliestDay && value <= latestDay
+
+/** Today's date in the easternmost time zone (UTC+14): a day that is today anywhere passes. */
+const latestToday = (now: Date) =>
+  new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10)
+
+/** A real YYYY-MM-DD date from 1900-01-01 up to today (wherever browser and server run). */
+export const isBirthDate = (value: string, now = new Date()): boolean =>
+  isDay(value) && value <= latestToday(now)
+
+const timestampPattern =
+  /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d{1,9})?(Z|[+-](?:0\d|1[0-4]):[0-5]\d)$/
+
+/**
+ * The instant a timestamp names, read strictly (RFC 3339): `AAAA-MM-DDTHH:MM:SS[.fff]` with its
+ * offset (`Z` or `±HH:MM`, never left to the server's zone), on a day `isDay` takes; null for
+ * anything else.
+ */
+export function parseTimestamp(value: string): Date | null {
+  const match = timestampPattern.exec(value)
+  if (!match || !isDay(match[1] as string)) return null
+  const instant = new Date(value)
+  return Number.isNaN(instant.getTime()) ? null : instant
 }
 
 /** Luhn check digit, which every card number carries. */

@@ -4,7 +4,7 @@
  * deliveries, and the event list a provider polls or reconciles with after an outage.
  */
 import * as v from 'valibot'
-import { requestObject } from './http'
+import { requestObject, timestampOf } from './http'
 import { recurrenceAmount, recurrenceStatuses } from './pix-automatico'
 
 // ---------------------------------------------------------------- the catalogue
@@ -269,14 +269,8 @@ export const deliveryPage = v.object({
 })
 
 export const replayRequest = requestObject({
-  from: v.pipe(
-    v.string('Informe from (data e hora ISO 8601).'),
-    v.isoTimestamp('Informe from como data e hora ISO 8601.'),
-  ),
-  to: v.pipe(
-    v.string('Informe to (data e hora ISO 8601).'),
-    v.isoTimestamp('Informe to como data e hora ISO 8601.'),
-  ),
+  from: timestampOf('from', 'o início do período'),
+  to: timestampOf('to', 'o fim do período'),
 })
 
 /** The body of an action that takes none (rotate, ping, retry): absent, or `{}`. */

@@ -14,7 +14,13 @@ import { mountDemo } from './demo/mount'
 import { recordOutbox } from './demo/outbox'
 import type { AppDeps, AppEnv, ServerDeps } from './deps'
 import { ApiError, messages } from './http/errors'
-import { internalProblem, isIntegrationPath, ProblemError, problemAnswer } from './http/integration'
+import {
+  internalProblem,
+  isIntegrationPath,
+  ProblemError,
+  problemAnswer,
+  tooLargeHeaders,
+} from './http/integration'
 import { createMetrics } from './http/metrics'
 import { requestLog, routePattern } from './http/request-log'
 import { securityHeaders } from './http/security-headers'
@@ -97,7 +103,11 @@ export function createServer(appDeps: AppDeps) {
   app.route('/', integrationDocumentRoutes(deps))
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
-    onError: (c) => c.json({ message: messages.tooLarge }, 413),
+    onError: (c) => {
+      if (isIntegrationPath(c.req.path))
+        throw new ProblemError(413, messages.tooLarge, undefined, tooLargeHeaders)
+      return c.json({ message: messages.tooLarge }, 413, tooLargeHeaders)
+    },
   })
   // GET and HEAD carry no body; asking for one builds a whole Request (~5% of a hot read).
   app.use(`${apiBase}/*`, (c, next) =>

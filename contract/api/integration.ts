@@ -352,7 +352,7 @@ export const markInstalmentPaid = {
   method: 'POST',
   path: `${byExternalId('instalments')}/mark-paid`,
   summary:
-    'Registra o pagamento feito fora do portal (forma e referência). 409 se o portal já recebeu esta parcela; as cobranças em aberto dela são encerradas.',
+    'Registra o pagamento feito fora do portal (forma e referência). 409 se o portal já recebeu esta parcela; 422 se amount é menor que o devido no dia de paidAt (valor − desconto, mais multa e juros se em atraso) ou se paidAt está no futuro; as cobranças em aberto dela são encerradas.',
   tag: 'integration',
   access: 'integration',
   scope: 'billing:write',

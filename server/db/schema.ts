@@ -38,38 +38,46 @@ const day = (name: string) => date(name, { mode: 'string' })
 /** Who wrote a member's record last (decision 019): a provider's write after a holder's needs If-Match. */
 export { writers }
 
-export const persons = pgTable('persons', {
-  id: id(),
-  /** The provider's own id (integration API, decision 019); unique among people. */
-  externalId: text('external_id').unique(),
-  /** Who wrote the registration last: the holder's own edit, or the provider's system. */
-  writtenBy: text('written_by', { enum: writers }).notNull().default('provider'),
-  firstName: text('first_name').notNull(),
-  lastName: text('last_name').notNull(),
-  birthDate: day('birth_date'),
-  gender: text('gender'),
-  /** Login e-mail, always stored lower-case. */
-  email: text('email').unique(),
-  imageBase64: text('image_base64'),
-  rg: text('rg'),
-  cpf: text('cpf'),
-  passport: text('passport'),
-  birthCertificate: text('birth_certificate'),
-  phoneDdi: text('phone_ddi'),
-  phoneNumber: text('phone_number'),
-  cep: text('cep'),
-  state: text('state'),
-  city: text('city'),
-  country: text('country'),
-  street: text('street'),
-  neighborhood: text('neighborhood'),
-  addressNumber: text('address_number'),
-  complement: text('complement'),
-  /** The holder's bank account as the provider knows it (Pix Automático's journey 1). */
-  payerBank: jsonb('payer_bank').$type<PayerBank>(),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-})
+export const persons = pgTable(
+  'persons',
+  {
+    id: id(),
+    /** The provider's own id (integration API, decision 019); unique among people. */
+    externalId: text('external_id').unique(),
+    /** Who wrote the registration last: the holder's own edit, or the provider's system. */
+    writtenBy: text('written_by', { enum: writers }).notNull().default('provider'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    birthDate: day('birth_date'),
+    gender: text('gender'),
+    /** Login e-mail, always stored lower-case. */
+    email: text('email').unique(),
+    imageBase64: text('image_base64'),
+    rg: text('rg'),
+    cpf: text('cpf'),
+    passport: text('passport'),
+    birthCertificate: text('birth_certificate'),
+    phoneDdi: text('phone_ddi'),
+    phoneNumber: text('phone_number'),
+    cep: text('cep'),
+    state: text('state'),
+    city: text('city'),
+    country: text('country'),
+    street: text('street'),
+    neighborhood: text('neighborhood'),
+    addressNumber: text('address_number'),
+    complement: text('complement'),
+    /** The holder's bank account as the provider knows it (Pix Automático's journey 1). */
+    payerBank: jsonb('payer_bank').$type<PayerBank>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One person per CPF, whoever writes it (the provider's API or import, the holder's app):
+    // a read before the write cannot hold under concurrency, the index does. Compared as digits.
+    uniqueIndex('persons_cpf_idx').on(sql`nullif(regexp_replace(${t.cpf}, '[^0-9]', '', 'g'), '')`),
+  ],
+)
 
 export const modelContracts = pgTable('model_contracts', {
   id: id(),

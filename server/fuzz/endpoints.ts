@@ -409,7 +409,7 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     if (answer.status !== 201) throw new Error(`${path} ${answer.status}`)
   }
   // One of each resource, so reads, updates and actions meet real rows.
-  await put('/members/by-external-id/socio-fuzz', { firstName: 'Fuzz', cpf: '52998224725' })
+  await put('/members/by-external-id/socio-fuzz', { firstName: 'Fuzz', cpf: '48159263791' })
   await put('/members/by-external-id/dep-fuzz', { firstName: 'Filho Fuzz' })
   await put('/contracts/by-external-id/ct-fuzz', {
     planExternalId: 'plano-fuzz',
@@ -569,7 +569,7 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
       'members',
       ['socio-fuzz', 'socio-novo'],
       [
-        { firstName: 'Fuzz', cpf: '52998224725' },
+        { firstName: 'Fuzz', cpf: '48159263791' },
         { firstName: 'Outra', lastName: 'Pessoa', birthDate: '1990-01-31', cep: '01310100' },
       ],
     ),
@@ -584,6 +584,8 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
           holderExternalId: 'socio-fuzz',
           status: 'OVERDUE',
           dependentsIncluded: 2,
+          saleDate: '2026-01-10',
+          expiresOn: '2027-01-10',
         },
       ],
     ),
@@ -617,7 +619,14 @@ async function integrationEndpoints(server: TestServer): Promise<Endpoint[]> {
     ...resource(
       'cards',
       ['cart-fuzz', 'cart-nova'],
-      [{ contractExternalId: 'ct-fuzz', memberExternalId: 'socio-fuzz', code: 'FUZZ-1' }],
+      [
+        {
+          contractExternalId: 'ct-fuzz',
+          memberExternalId: 'socio-fuzz',
+          code: 'FUZZ-1',
+          expiresOn: '2027-01-10',
+        },
+      ],
     ),
     action('cards', 'block', ['cart-fuzz', 'cart-nova'], [{}]),
     action('cards', 'unblock', ['cart-fuzz', 'cart-nova'], [{}]),

@@ -15,7 +15,18 @@ export interface FuzzRequest {
   /** Path and query, as sent after http://localhost */
   target: string
   headers: Record<string, string>
-  body: string | Padded | undefined
+  body: string | Padded | Latin1 | undefined
+}
+
+/**
+ * A sample body written in Latin-1 (a 'ç' put in its first text), whatever charset it declares:
+ * bytes that are not UTF-8, which must be refused, never stored as U+FFFD.
+ */
+export class Latin1 {
+  constructor(readonly sample: unknown) {}
+  bytes() {
+    return Buffer.from(JSON.stringify(this.sample).replace(/:"/, ':"ç'), 'latin1')
+  }
 }
 
 const json = 'application/json'
@@ -26,6 +37,9 @@ const contentTypes = [
   'multipart/form-data; boundary=x',
   'application/json; charset=utf-8',
   'application/json; charset=latin1',
+  'application/json; charset=iso-8859-1',
+  'application/json; charset=utf-16',
+  'application/json;charset="UTF-8"',
   'application/vnd.api+json',
   'APPLICATION/JSON',
   'application/jsonx',
@@ -37,7 +51,12 @@ export const hasBody = (method: string) => method !== 'GET' && method !== 'HEAD'
 
 /** The RequestInit of a generated request; big bodies are written out only now. */
 export function toInit(request: FuzzRequest): RequestInit {
-  const body = request.body instanceof Padded ? bodyText(request.body) : request.body
+  const body =
+    request.body instanceof Padded
+      ? bodyText(request.body)
+      : request.body instanceof Latin1
+        ? request.body.bytes()
+        : request.body
   return {
     method: request.method,
     headers: request.headers,
@@ -178,7 +197,7 @@ function sampleHeaderArbitrary(name: string, value: string): fc.Arbitrary<string
 function bodyArbitrary(
   bodies: unknown[] | undefined,
   fields: FieldClass[] = [],
-): fc.Arbitrary<string | Padded | undefined> {
+): fc.Arbitrary<string | Padded | Latin1 | undefined> {
   if (!bodies?.length) {
     return fc.oneof(
       { weight: 8, arbitrary: fc.constant(undefined) },
@@ -204,6 +223,7 @@ function bodyArbitrary(
         .tuple(paddedSizes, fc.constantFrom(...bodies))
         .map(([bytes, sample]) => new Padded(bytes, sample)),
     },
+    { weight: 1, arbitrary: fc.constantFrom(...bodies).map((sample) => new Latin1(sample)) },
   )
 }
 
@@ -267,9 +287,11 @@ export function describeRequest(request: FuzzRequest): string {
   const body =
     request.body instanceof Padded
       ? `<${request.body.bytes} bytes of padding + ${cut(JSON.stringify(request.body.sample), 200)}>`
-      : request.body === undefined
-        ? '<none>'
-        : JSON.stringify(cut(request.body, 300))
+      : request.body instanceof Latin1
+        ? `<Latin-1 bytes of ${cut(JSON.stringify(request.body.sample), 200)}>`
+        : request.body === undefined
+          ? '<none>'
+          : JSON.stringify(cut(request.body, 300))
   const headers = Object.entries(request.headers)
     .map(([name, value]) => `${name}: ${JSON.stringify(cut(value, 60))}`)
     .join(', ')

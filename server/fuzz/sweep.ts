@@ -6,11 +6,14 @@
  */
 import { endpointName, type FuzzFixtures } from './endpoints'
 import { bodyText, pathsOf, setAt } from './mutations'
-import { type FuzzRequest, fillPath, queryString, sampleQuery } from './requests'
-import { encode } from './values'
+import { type FuzzRequest, fillPath, Latin1, queryString, sampleQuery } from './requests'
+import { encode, impossibleDates } from './values'
 
 /** One of each kind: null, another type, empty, NUL, long, a container. */
 const wrongValues: unknown[] = [null, true, -1, 1.5, '', '\u0000', 'x'.repeat(5_000), [], {}]
+/** A field that holds a date or a moment, by its name: it also gets every impossible date. */
+const isDateField = (key: string | number | undefined) =>
+  typeof key === 'string' && /(date|At|On)$|^(from|to)$/i.test(key)
 /** Query values as sent on the wire: encoded text, and escapes that decode to nothing valid. */
 const wrongQueryValues = [
   ...wrongValues.filter((value): value is string => typeof value === 'string').map(encode),
@@ -46,9 +49,18 @@ export function sweepRequests(fixtures: FuzzFixtures): FuzzRequest[] {
         ...overrides,
       }
     }
+    // Latin-1 bytes, declared as such (415) or sent as UTF-8 (400): never stored as U+FFFD.
+    const [first] = endpoint.bodies ?? []
+    if (first !== undefined)
+      for (const type of ['application/json; charset=iso-8859-1', 'application/json']) {
+        const latin1 = request({ body: new Latin1(first) })
+        latin1.headers['content-type'] = type
+        requests.push(latin1)
+      }
     for (const sample of endpoint.bodies ?? []) {
       for (const path of pathsOf(sample)) {
-        for (const value of wrongValues)
+        const values = isDateField(path.at(-1)) ? [...wrongValues, ...impossibleDates] : wrongValues
+        for (const value of values)
           requests.push(request({ body: bodyText(setAt(sample, path, value)) }))
       }
       for (const field of endpoint.fields ?? [])

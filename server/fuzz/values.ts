@@ -11,7 +11,28 @@ import fc from 'fast-check'
  */
 export const deep = (depth: number) => `@@deep:${depth}@@`
 
+/**
+ * Dates the calendar lacks or PostgreSQL cannot keep (year 0000, past 9999), out of the range the
+ * portal keeps, or loosely written: every date field must refuse them with a 4xx, never a 500.
+ */
+export const impossibleDates = [
+  '0000-01-01',
+  '2026-02-30',
+  '2026-02-29',
+  '2026-04-31',
+  '1899-12-31',
+  '9999-12-31',
+  '275760-09-13',
+  '2026-2-3',
+  '2026-02-28T25:00:00Z',
+  '0000-01-01T00:00:00Z',
+  '2026-02-30T10:00:00-03:00',
+  '+275760-09-13T00:00:00Z',
+  '2026-02-28T10:00:00',
+]
+
 export const evilStrings = [
+  ...impossibleDates,
   '',
   ' ',
   '\u0000',

@@ -13,21 +13,15 @@ import {
 } from '../services/integration-idempotency'
 import { ApiError } from './errors'
 import { ProblemError, parseProblems, problemBody } from './integration'
+import { readOptionalJsonBody } from './validate'
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000
 const PRIVATE = 'private, no-store'
 
 /** An optional JSON body (cancel, block, ping): none, or an empty one, is `{}`. */
 export async function optionalBodyOf<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S) {
-  const text = await c.req.text()
-  if (text.trim() === '') return parseProblems(schema, {}, 'body')
-  let parsed: unknown
-  try {
-    parsed = JSON.parse(text)
-  } catch {
-    throw new ProblemError(400, 'O corpo não é um JSON válido.')
-  }
-  return parseProblems(schema, parsed, 'body')
+  const body = await readOptionalJsonBody(c)
+  return parseProblems(schema, body === undefined ? {} : body, 'body')
 }
 
 /** A refusal of ours, as the answer an Idempotency-Key keeps; null for a failure (not kept). */

@@ -7,13 +7,14 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+import { isPlainObject } from '../../contract/http'
 import type { IntegrationScope, Problem, ProblemEntry } from '../../contract/integration'
 import { apiBase } from '../../contract/operation'
 import { type OperationId, operationById } from '../../contract/operations'
 import type { AppEnv, ServerDeps } from '../deps'
 import { authenticateApiKey } from '../services/api-keys'
 import { hit } from '../services/rate-limit'
-import { ApiError } from './errors'
+import { ApiError, messages } from './errors'
 import { hasUnstorableText } from './validate'
 
 export const integrationBase = `${apiBase}/integration/v1`
@@ -57,6 +58,12 @@ export const problemTypes = Object.entries(kinds).map(([status, kind]) => ({
   kind: kind as string,
   title: titles[Number(status)] ?? 'Erro',
 }))
+
+/**
+ * A body past its limit: the client may still be sending the rest, so the answer closes the
+ * connection after it (the server drains what is left) and the client reads the 413, not a reset.
+ */
+export const tooLargeHeaders = { Connection: 'close' } as const
 
 /** An integration refusal, rendered as a problem detail by `problemAnswer`. */
 export class ProblemError extends Error {
@@ -153,6 +160,11 @@ export function parseProblems<S extends v.GenericSchema>(
   input: unknown,
   where: 'body' | 'query' | 'path',
 ): v.InferOutput<S> {
+  // Every integration body is an object: `[]` would otherwise pass for `{}`.
+  if (where === 'body' && !isPlainObject(input))
+    throw new ProblemError(400, messages.notObject, [
+      { path: 'body', code: 'wrong_type', message: messages.notObject },
+    ])
   if (hasUnstorableText(input))
     throw new ProblemError(400, 'O texto enviado tem caracteres que não podem ser guardados.', [
       { path: where, code: 'invalid_text', message: 'Texto com caracteres inválidos.' },

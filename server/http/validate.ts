@@ -51,18 +51,55 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   return result.output
 }
 
+/**
+ * A JSON body's media type: application/json or application/<something>+json, whose charset, if
+ * declared, can only be UTF-8 (RFC 8259 §8.1). Any other charset would be read as UTF-8 and
+ * stored as U+FFFD, so it is refused (415) rather than guessed.
+ */
+function assertJsonType(header: string | undefined) {
+  if (!jsonContentType.test(header ?? '')) throw new ApiError(415, messages.notJson)
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)"?/i.exec(header ?? '')?.[1]
+  if (charset !== undefined && !/^utf-?8$/i.test(charset))
+    throw new ApiError(415, messages.notUtf8Charset)
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+/** The body's text: bytes that are not UTF-8 are refused (400), never kept as U+FFFD. */
+function utf8Text(bytes: ArrayBuffer): string {
+  try {
+    return utf8.decode(bytes)
+  } catch {
+    throw new ApiError(400, messages.invalidUtf8)
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiError(400, messages.invalidJson)
+  }
+}
+
 /** The JSON body as sent, before any schema (e.g. to hash it for idempotency). */
 export async function readJsonBody(c: Context): Promise<unknown> {
-  if (!jsonContentType.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, messages.notJson)
-  }
-  try {
-    return await c.req.json()
-  } catch (error) {
-    // Only a parse failure is the client's fault; anything else (a broken stream) is ours.
-    if (error instanceof SyntaxError) throw new ApiError(400, messages.invalidJson)
-    throw error
-  }
+  assertJsonType(c.req.header('content-type'))
+  return parseJson(utf8Text(await c.req.arrayBuffer()))
+}
+
+/** JSON's whitespace: space, tab, line feed, carriage return. */
+const isBlank = (byte: number) => byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d
+
+/**
+ * A body the client may leave out: none (or only blanks) is `undefined`, whatever its
+ * Content-Type; anything else is checked as `readJsonBody` checks it.
+ */
+export async function readOptionalJsonBody(c: Context): Promise<unknown> {
+  const bytes = await c.req.arrayBuffer()
+  if (new Uint8Array(bytes).every(isBlank)) return undefined
+  assertJsonType(c.req.header('content-type'))
+  return parseJson(utf8Text(bytes))
 }
 
 export async function readJson<S extends v.GenericSchema>(
@@ -80,18 +117,8 @@ export async function readOptionalJson<S extends v.GenericSchema>(
   c: Context,
   schema: S,
 ): Promise<v.InferOutput<S>> {
-  const text = await c.req.text()
-  if (text.trim() === '') return parseWith(schema, {})
-  if (!jsonContentType.test(c.req.header('content-type') ?? '')) {
-    throw new ApiError(415, messages.notJson)
-  }
-  let body: unknown
-  try {
-    body = JSON.parse(text)
-  } catch {
-    throw new ApiError(400, messages.invalidJson)
-  }
-  return parseWith(schema, body)
+  const body = await readOptionalJsonBody(c)
+  return parseWith(schema, body === undefined ? {} : body)
 }
 
 export const readQuery = <S extends v.GenericSchema>(c: Context, schema: S): v.InferOutput<S> =>

@@ -12,7 +12,7 @@ import {
 } from '../../contract/integration'
 import type { AppEnv, ServerDeps } from '../deps'
 import { at } from '../http/declared'
-import { keyGuard, ProblemError, parseProblems } from '../http/integration'
+import { keyGuard, ProblemError, parseProblems, tooLargeHeaders } from '../http/integration'
 import { readJsonBody } from '../http/validate'
 import {
   deletePlanDocument,
@@ -29,7 +29,12 @@ export function integrationDocumentRoutes(deps: ServerDeps) {
     // The base64 of 5 MB, and room for the name and the JSON around it.
     maxSize: Math.ceil(PLAN_DOCUMENT_MAX_BYTES / 3) * 4 + 64 * 1024,
     onError: () => {
-      throw new ProblemError(413, 'O documento deve ter no máximo 5 MB.')
+      throw new ProblemError(
+        413,
+        'O documento deve ter no máximo 5 MB.',
+        undefined,
+        tooLargeHeaders,
+      )
     },
   })
   const idsOf = (c: Context<AppEnv>) =>

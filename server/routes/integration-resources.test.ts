@@ -45,7 +45,7 @@ const joana = {
   birthDate: '1988-03-14',
   gender: 'Feminino',
   email: 'joana.prado@exemplo.com.br',
-  cpf: '529.982.247-25',
+  cpf: '362.718.495-55',
   phoneDdi: '55',
   phone: '11987654321',
   cep: '01310-100',
@@ -190,7 +190,7 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     const [only] = (await listed.json()) as Array<{ id: string; model_contract: { name: string } }>
     expect(only?.model_contract.name).toBe('Plano Família')
     const read = await readContract(server.app, token, contract.body.id as string)
-    expect(read.holder?.person.documents.cpf).toBe('52998224725')
+    expect(read.holder?.person.documents.cpf).toBe('36271849555')
     expect(read.dependents.map((dependent) => dependent.person.first_name)).toEqual(['Lucas'])
     const orders = await server.app.request(
       `/socios-api/client/contract/payment-orders/${contract.body.id}`,
@@ -329,7 +329,7 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     const paid = {
       method: 'CASH',
       reference: 'caixa-sede-991',
-      paidAt: '2026-12-09T10:30:00-03:00',
+      paidAt: '2026-12-01T10:30:00-03:00',
       amount: 18_990,
     }
     const first = await api.post(at('instalments', 'parc-100-1', '/mark-paid'), paid, {
@@ -372,6 +372,82 @@ describe.each(backends)('integration resources (%s)', (backend) => {
       .from(paymentOrders)
       .where(eq(paymentOrders.externalId, 'ana-parc-1'))
     expect(row?.data.paidOutside).toBeUndefined()
+  })
+
+  it('mark-paid closes an instalment only for what it cost that day: 0 or less is 422 naming the amount due, late fine and interest included', async () => {
+    const api = await client()
+    await loadFamily(api)
+    // Due 10/12/2026, R$ 189,90; paid on the due day, no late charges.
+    const paidOnTime = (amount: number) =>
+      api.post(at('instalments', 'parc-100-1', '/mark-paid'), {
+        method: 'TRANSFER',
+        reference: `ted-${amount}`,
+        paidAt: '2026-12-01T10:00:00-03:00',
+        amount,
+      })
+    const watch = await watchWrites(server)
+    const { result: refused, changes } = await watch.during(async () => [
+      await paidOnTime(0),
+      await paidOnTime(18_989),
+    ])
+    for (const answer of refused) {
+      expect(answer.status).toBe(422)
+      expect(answer.body.detail).toContain('R$ 189,90 (18990 centavos)')
+      expect(answer.body.errors?.[0]?.path).toBe('body.amount')
+    }
+    expect(dataChanges(changes)).toEqual([])
+    expect((await api.get(at('instalments', 'parc-100-1'))).body.status).toBe('NOT_PAID')
+    const exact = await paidOnTime(18_990)
+    expect(exact.status).toBe(200)
+    expect(exact.body).toMatchObject({ status: 'PAID', paidValue: 18_990 })
+
+    // Due 10/01/2026, paid 30 days late: 2% fine and 1% interest, R$ 100,00 + 2,00 + 1,00.
+    await api.put(at('instalments', 'parc-100-9'), {
+      contractExternalId: 'ct-100',
+      number: 9,
+      description: 'Mensalidade atrasada',
+      dueDate: '2026-01-10',
+      value: 10_000,
+    })
+    const late = (amount: number) =>
+      api.post(at('instalments', 'parc-100-9', '/mark-paid'), {
+        method: 'CASH',
+        reference: `caixa-${amount}`,
+        paidAt: '2026-02-09T15:00:00-03:00',
+        amount,
+      })
+    const withoutCharges = await late(10_000)
+    expect(withoutCharges.status).toBe(422)
+    expect(withoutCharges.body.detail).toContain('em 09/02/2026: R$ 103,00')
+    const withCharges = await late(10_300)
+    expect(withCharges.status).toBe(200)
+    expect(withCharges.body).toMatchObject({ status: 'PAID', paidValue: 10_300 })
+  })
+
+  it('mark-paid refuses a payment dated in the future, beyond a few minutes of clock skew', async () => {
+    const api = await client()
+    await loadFamily(api)
+    // Due long after today, so paying it now owes no late charges whenever this runs.
+    await api.put(at('instalments', 'parc-100-99'), {
+      contractExternalId: 'ct-100',
+      number: 99,
+      description: 'Anuidade futura',
+      dueDate: '2099-01-10',
+      value: 18_990,
+    })
+    const paid = (moment: Date) => ({
+      method: 'PIX',
+      reference: 'e2e-futuro',
+      paidAt: moment.toISOString(),
+      amount: 18_990,
+    })
+    const path = at('instalments', 'parc-100-99', '/mark-paid')
+    const tomorrow = new Date(server.clock.now().getTime() + 86_400_000)
+    const future = await api.post(path, paid(tomorrow))
+    expect(future.status).toBe(422)
+    expect(future.body.errors?.[0]?.path).toBe('body.paidAt')
+    const skewed = new Date(server.clock.now().getTime() + 60_000)
+    expect((await api.post(path, paid(skewed))).status).toBe(200)
   })
 
   it('Idempotency-Key: a second call with the key while the first still runs is 409, then the first answer is replayed', async () => {

@@ -3,6 +3,8 @@
  * problem details, plans upserted by the provider's own id. Over the app's real routes, on both
  * databases.
  */
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { apiKeys, contracts, modelContracts } from '../db/schema'
@@ -237,5 +239,113 @@ describe.each(backends)('plans by the provider’s id (%s)', (backend) => {
       expect(refused.status, query).toBe(400)
       expect((await problemOf(refused)).errors?.[0]?.path, query).toMatch(/^query\./)
     }
+  })
+})
+
+describe.each(backends)('integration bodies: size, media type, charset, shape (%s)', (backend) => {
+  const { server } = useTestServer(backend)
+  const writer = async () =>
+    (
+      await createApiKey(server.db, {
+        name: 'ERP',
+        scopes: ['members:read', 'members:write', 'billing:write'],
+      })
+    ).key
+  const send = async (
+    method: string,
+    path: string,
+    body: string | Uint8Array,
+    contentType: string | null = 'application/json',
+  ) => {
+    const key = await writer()
+    return server.app.request(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(contentType ? { 'content-type': contentType } : {}),
+      },
+      body,
+    })
+  }
+  const cancelPath = `${base}/instalments/by-external-id/nenhuma/cancel`
+
+  it('a body past 1 MB: 413 problem detail that closes the connection, read whole over a real socket', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(4 * 1024 * 1024) })
+    const inProcess = await send('PUT', planPath('plano-grande'), big)
+    expect(inProcess.status).toBe(413)
+    expect(inProcess.headers.get('connection')).toBe('close')
+    expect((await problemOf(inProcess)).detail).toBe(
+      'O corpo da requisição excede o limite de 1 MB.',
+    )
+
+    const listening = serve({ fetch: server.app.fetch, port: 0, hostname: '127.0.0.1' })
+    try {
+      await new Promise<void>((resolve) => listening.once('listening', () => resolve()))
+      const { port } = listening.address() as AddressInfo
+      const key = await writer()
+      const response = await fetch(`http://127.0.0.1:${port}${planPath('plano-grande')}`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: big,
+      })
+      expect(response.status).toBe(413)
+      expect((await problemOf(response)).title).toBe('Corpo grande demais')
+    } finally {
+      await new Promise((resolve) => listening.close(resolve))
+    }
+  })
+
+  it('a body that is not JSON by its Content-Type: 415, on PUTs and on the POSTs whose body is optional', async () => {
+    for (const [method, path] of [
+      ['PUT', planPath('plano-tipo')],
+      ['POST', cancelPath],
+    ] as const) {
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', null]) {
+        const answer = await send(method, path, '{"name":"Plano"}', type)
+        expect(answer.status, `${method} ${type}`).toBe(415)
+        await problemOf(answer)
+      }
+      const utf8 = await send(method, path, '{}', 'application/json; charset=UTF-8')
+      expect(utf8.status, method).not.toBe(415)
+    }
+  })
+
+  it('a JSON body that is no object ([] for {}, a string, a number): 400', async () => {
+    for (const [method, path] of [
+      ['PUT', planPath('plano-forma')],
+      ['POST', cancelPath],
+    ] as const) {
+      for (const body of ['[]', '"{}"', '1', 'null']) {
+        const answer = await send(method, path, body)
+        expect(answer.status, `${method} ${body}`).toBe(400)
+        expect((await problemOf(answer)).detail).toBe(
+          'Corpo da requisição inválido: envie um objeto JSON.',
+        )
+      }
+    }
+  })
+
+  it('a charset other than UTF-8 is 415, and bytes that are not UTF-8 are 400: never stored as U+FFFD', async () => {
+    // {"name":"Plano Açaí"} in Latin-1.
+    const latin1 = Buffer.from('{"name":"Plano Açaí"}', 'latin1')
+    for (const [method, path] of [
+      ['PUT', planPath('plano-latin')],
+      ['POST', cancelPath],
+    ] as const) {
+      const declared = await send(method, path, latin1, 'application/json; charset=iso-8859-1')
+      expect(declared.status, method).toBe(415)
+      expect((await problemOf(declared)).detail).toBe(
+        'Envie o JSON em UTF-8 (Content-Type: application/json; charset=utf-8).',
+      )
+      const undeclared = await send(method, path, latin1)
+      expect(undeclared.status, method).toBe(400)
+      expect((await problemOf(undeclared)).detail).toBe('O corpo da requisição não é UTF-8 válido.')
+    }
+    expect(
+      await server.db
+        .select()
+        .from(modelContracts)
+        .where(eq(modelContracts.externalId, 'plano-latin')),
+    ).toEqual([])
   })
 })

@@ -72,7 +72,7 @@ describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) 
         birth_date: '2016-04-09',
         email: person.email,
         image: { base_64: photo },
-        documents: { cpf: '11144477735', passport: null },
+        documents: { cpf: (person.documents as Json).cpf, passport: null },
         phone: { number_ddi: '55', number: '11955554444' },
         address: { cep: '01310100', state: 'SP', complement: 'Apto 42' },
       },
@@ -247,6 +247,28 @@ describe.each(backends)('POST /socios-api/client/add-dependent (%s)', (backend) 
         emailUnavailable,
       )
     }
+  })
+
+  it('refuses the holder as their own dependent, a dependent twice, and a CPF someone else has', async () => {
+    const withCpf = (cpf: string) =>
+      dependentCreate(
+        demoIds.ana.contract,
+        newPerson({ documents: { rg: '', cpf, passport: '', birth_certificate: null } }),
+      )
+    await expectRefused(
+      withCpf('529.982.247-25'),
+      422,
+      'O titular não pode ser cadastrado como dependente do próprio contrato.',
+    )
+    // Pedro is Ana's dependent already.
+    await expectRefused(withCpf('39053344705'), 422, 'Esta pessoa já é dependente deste contrato.')
+    // Bruno holds another contract; Maria was Ana's dependent (inactive): the club adds them.
+    for (const cpf of ['27493816573', '11144477735'])
+      await expectRefused(
+        withCpf(cpf),
+        422,
+        'Não foi possível usar este CPF. Se a pessoa já tem cadastro no clube, peça ao clube para incluí-la como dependente.',
+      )
   })
 
   it("answers the same to an edit giving a dependent someone else's e-mail", async () => {

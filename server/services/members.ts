@@ -13,6 +13,7 @@ import { contracts, dependents, dependentTypes, holders, persons } from '../db/s
 import { ProblemError } from '../http/integration'
 import { type Cursor, pageOf } from './cursor'
 import { nextVersion } from './idempotency-rules'
+import { cpfOwner } from './persons'
 import {
   assertWritable,
   contractNamed,
@@ -92,6 +93,16 @@ const emailTaken = () =>
     { path: 'body.email', code: 'taken', message: 'Este e-mail já é o login de outra pessoa.' },
   ])
 
+export const cpfMessages = {
+  taken: (externalId: string | null) =>
+    `Este CPF já é de outra pessoa${externalId ? ` (externalId ${externalId})` : ''}. Uma pessoa tem um só cadastro: use o externalId dela, ou corrija o CPF.`,
+} as const
+
+const cpfTaken = (externalId: string | null) => {
+  const message = cpfMessages.taken(externalId)
+  return new ProblemError(422, message, [{ path: 'body.cpf', code: 'taken', message }])
+}
+
 export async function memberByExternalId(db: Database, externalId: string) {
   const [row] = await db.select().from(persons).where(eq(persons.externalId, externalId))
   return row ? toMember(row) : null
@@ -154,6 +165,8 @@ export function upsertMember(
           )
         if (taken) throw emailTaken()
       }
+      const owner = await cpfOwner(tx, values.cpf, stored?.id ?? null)
+      if (owner) throw cpfTaken(owner.externalId)
       if (stored) {
         if (sameValues(stored, values)) return { outcome: 'unchanged', item: toMember(stored) }
         assertWritable(toMember(stored), ifMatch)
@@ -163,7 +176,7 @@ export function upsertMember(
           .set({ ...values, writtenBy: 'provider', updatedAt: version })
           .where(eq(persons.id, stored.id))
           .returning()
-          .catch(rethrowEmail)
+          .catch(rethrowTaken)
         // The holder's app holds these versions: a save queued on the old data is now stale.
         await tx.update(holders).set({ updatedAt: version }).where(eq(holders.personId, stored.id))
         await tx
@@ -179,14 +192,16 @@ export function upsertMember(
         .values(newMemberRow(externalId, input, now))
         .onConflictDoNothing({ target: persons.externalId })
         .returning()
-        .catch(rethrowEmail)
+        .catch(rethrowTaken)
       return created ? { outcome: 'created', item: toMember(created) } : 'lost'
     }),
   )
 }
 
-function rethrowEmail(error: unknown): never {
+/** A write that lost the race for an e-mail or CPF to another gets the same answer as a late one. */
+function rethrowTaken(error: unknown): never {
   if (isUniqueViolation(error, 'persons_email_unique')) throw emailTaken()
+  if (isUniqueViolation(error, 'persons_cpf_idx')) throw cpfTaken(null)
   throw error
 }
 
@@ -277,6 +292,47 @@ async function dependentTypeNamed(tx: Database, name: string) {
   return added
 }
 
+export const dependentMessages = {
+  holderAsDependent: 'O titular do contrato não pode ser dependente dele mesmo.',
+  twice: (externalId: string | null) =>
+    `Esta pessoa já é dependente deste contrato${externalId ? ` (externalId ${externalId})` : ''}. Altere esse dependente em vez de criar outro.`,
+} as const
+
+const onMember = (message: string) =>
+  new ProblemError(422, message, [{ path: 'body.memberExternalId', code: 'conflict', message }])
+
+/**
+ * A person is on a contract once: not as its holder and a dependent, not as two dependents in
+ * force (an INACTIVE one is history, and may stay beside a new one).
+ */
+async function assertNotOnContract(
+  tx: Database,
+  contractId: string,
+  personId: string,
+  dependentId: string | null,
+  status: DependentUpsert['status'],
+) {
+  const [holder] = await tx
+    .select({ id: holders.id })
+    .from(holders)
+    .where(and(eq(holders.contractId, contractId), eq(holders.personId, personId)))
+  if (holder) throw onMember(dependentMessages.holderAsDependent)
+  if (status === 'INACTIVE') return
+  const [other] = await tx
+    .select({ externalId: dependents.externalId })
+    .from(dependents)
+    .where(
+      and(
+        eq(dependents.contractId, contractId),
+        eq(dependents.personId, personId),
+        ne(dependents.status, 'INACTIVE'),
+        dependentId ? ne(dependents.id, dependentId) : undefined,
+      ),
+    )
+    .limit(1)
+  if (other) throw onMember(dependentMessages.twice(other.externalId))
+}
+
 /**
  * Creates or updates a dependent the provider knows as `externalId`. One the holder added in
  * the portal for the same person on the same contract (it has no externalId) is adopted rather
@@ -292,6 +348,13 @@ export function upsertDependent(
   return upsertRetrying(() =>
     db.transaction(async (tx): Promise<Upserted<Dependent> | 'lost'> => {
       const contract = await contractNamed(tx, input.contractExternalId)
+      // Dependent writes of one contract run one at a time (as the holder's saves do), so the
+      // checks below hold when two calls name the same person at once.
+      await tx
+        .select({ id: contracts.id })
+        .from(contracts)
+        .where(eq(contracts.id, contract.id))
+        .for('update')
       const person = await memberNamed(tx, input.memberExternalId)
       const type = await dependentTypeNamed(tx, input.type)
       const values = { personId: person.id, dependentTypeId: type.id, status: input.status }
@@ -315,12 +378,13 @@ export function upsertDependent(
             )
             .for('update')
       const existing = stored ?? adopted
+      if (existing && existing.contractId !== contract.id)
+        throw immutableField(
+          'contractExternalId',
+          'Um dependente não muda de contrato: crie outro externalId no contrato novo.',
+        )
+      await assertNotOnContract(tx, contract.id, person.id, existing?.id ?? null, input.status)
       if (existing) {
-        if (existing.contractId !== contract.id)
-          throw immutableField(
-            'contractExternalId',
-            'Um dependente não muda de contrato: crie outro externalId no contrato novo.',
-          )
         const read = async () => {
           const found = await dependentByExternalId(tx, externalId)
           if (!found) throw new Error('dependente gravado e não lido')

@@ -4,10 +4,11 @@
  * mandatory-data maps, found by the provider's `externalId`. The holder only accepts the terms
  * of a contract; the provider writes the rest.
  */
-import { asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, ne } from 'drizzle-orm'
 import type { Contract, ContractUpsert } from '../../contract/integration'
 import type { Database } from '../db/client'
-import { contracts, holders, modelContracts, persons } from '../db/schema'
+import { contracts, dependents, holders, modelContracts, persons } from '../db/schema'
+import { ProblemError } from '../http/integration'
 import { type Cursor, pageOf } from './cursor'
 import { dependentsOf } from './members'
 import { memberNamed, sameValues, type Upserted, unknownReference, upsertRetrying } from './upserts'
@@ -95,6 +96,28 @@ export const holderColumns = (input: ContractUpsert, personId: string) => ({
   status: input.holderStatus,
 })
 
+const holderIsDependent =
+  'Esta pessoa é dependente deste contrato: inative esse dependente antes de torná-la titular.'
+
+/** A new holder may not be one of the contract's dependents in force at the same time. */
+async function assertNotDependent(tx: Database, contractId: string, personId: string) {
+  const [dependent] = await tx
+    .select({ id: dependents.id })
+    .from(dependents)
+    .where(
+      and(
+        eq(dependents.contractId, contractId),
+        eq(dependents.personId, personId),
+        ne(dependents.status, 'INACTIVE'),
+      ),
+    )
+    .limit(1)
+  if (dependent)
+    throw new ProblemError(422, holderIsDependent, [
+      { path: 'body.holderExternalId', code: 'conflict', message: holderIsDependent },
+    ])
+}
+
 /** Creates or updates the contract the provider knows as `externalId`, with its holder row. */
 export function upsertProviderContract(
   db: Database,
@@ -127,6 +150,8 @@ export function upsertProviderContract(
       if (stored) {
         const same = sameValues(stored.contract, values) && sameValues(stored.holder, holderValues)
         if (same) return { outcome: 'unchanged', item: await read() }
+        if (stored.holder.personId !== person.id)
+          await assertNotDependent(tx, stored.contract.id, person.id)
         await tx
           .update(contracts)
           .set({ ...values, updatedAt: now })

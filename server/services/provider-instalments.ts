@@ -14,6 +14,8 @@ import { isLive } from './charge-states'
 import { type Charge, readCharge } from './charges'
 import { cancelCollection, type PaymentsDeps, resolveCharge } from './collections'
 import { type Cursor, pageOf } from './cursor'
+import { reais } from './holder-messages'
+import { instalmentDue, todayInSaoPaulo } from './payment-amounts'
 import { contractNamed, immutableField, sameValues, type Upserted, upsertRetrying } from './upserts'
 
 type OrderRow = typeof paymentOrders.$inferSelect
@@ -54,7 +56,23 @@ export const instalmentMessages = {
   paidByProvider: 'Parcela paga fora do portal.',
   cancelledByProvider: 'Parcela cancelada pelo contratante.',
   busy: 'Há uma cobrança desta parcela sendo concluída agora. Tente de novo em alguns segundos.',
+  paidInFuture:
+    'O momento do pagamento (paidAt) está no futuro: informe quando o dinheiro foi recebido.',
+  paidTooLittle: (due: number, day: string) =>
+    `O valor pago (amount) é menor que o devido por esta parcela em ${day.split('-').reverse().join('/')}: ${reais(due)} (${due} centavos), com a multa e os juros de atraso do dia. Um pagamento parcial não quita a parcela: registre-a quando o total for recebido.`,
 } as const
+
+/** Clocks disagree a little: a payment stamped up to this far ahead of ours is taken as now. */
+const CLOCK_SKEW_MS = 5 * 60_000
+
+/**
+ * What the instalment costs on the day it was paid (São Paulo's calendar): value − discount,
+ * plus the late fine and interest the portal itself would have charged that day.
+ */
+const dueOn = (row: OrderRow, paidAt: Date) => {
+  const day = todayInSaoPaulo(paidAt)
+  return { day, total: instalmentDue(row, day).total }
+}
 
 function rows(db: Database) {
   return db
@@ -199,13 +217,21 @@ const at = (date: Date | null) =>
 
 /**
  * The provider received this instalment outside the portal (`mark-paid`). The same method and
- * reference again answer the instalment as it is; the portal's own collection wins (409).
+ * reference again answer the instalment as it is; the portal's own collection wins (409). Only
+ * the whole amount due on the day it was paid closes it (less is 422: the data has one paid
+ * value per instalment, and a partial payment read as PAID would hide a debt); more is kept as
+ * sent, since the money was received.
  */
 export function markInstalmentPaid(
   deps: PaymentsDeps,
   externalId: string,
   input: MarkPaid,
 ): Promise<Instalment> {
+  const paidAt = new Date(input.paidAt)
+  if (paidAt.getTime() > deps.now().getTime() + CLOCK_SKEW_MS)
+    throw new ProblemError(422, instalmentMessages.paidInFuture, [
+      { path: 'body.paidAt', code: 'in_future', message: instalmentMessages.paidInFuture },
+    ])
   return afterLiveCollections(deps, instalmentMessages.paidByProvider, () =>
     deps.db.transaction(async (tx): Promise<Step<Instalment>> => {
       const stored = await lockByExternalId(tx, externalId)
@@ -220,6 +246,11 @@ export function markInstalmentPaid(
           return toInstalment(stored, contractExternalId)
         throw new ProblemError(409, instalmentMessages.paidOutside(outside.reference))
       }
+      const due = dueOn(stored, paidAt)
+      if (input.amount < due.total) {
+        const message = instalmentMessages.paidTooLittle(due.total, due.day)
+        throw new ProblemError(422, message, [{ path: 'body.amount', code: 'too_small', message }])
+      }
       const held = await liveHolder(tx, stored)
       if (held) return { held }
       const [row] = await tx
@@ -227,7 +258,7 @@ export function markInstalmentPaid(
         .set({
           status: 'PAID',
           paidValue: input.amount,
-          paidAt: new Date(input.paidAt),
+          paidAt,
           data: sql`${paymentOrders.data} || ${JSON.stringify({
             paidOutside: { method: input.method, reference: input.reference },
           })}::jsonb`,

@@ -21,6 +21,11 @@ export const registrationMessages = {
   limitReached: 'Limite de dependentes do contrato atingido.',
   /** Says nothing about whose the e-mail is: a save must not tell which e-mails exist. */
   emailUnavailable: 'Não foi possível usar este e-mail. Informe outro e-mail.',
+  /** As for the e-mail: says only that it cannot be used here, not whose it is. */
+  cpfUnavailable:
+    'Não foi possível usar este CPF. Se a pessoa já tem cadastro no clube, peça ao clube para incluí-la como dependente.',
+  holderAsDependent: 'O titular não pode ser cadastrado como dependente do próprio contrato.',
+  dependentTwice: 'Esta pessoa já é dependente deste contrato.',
   invalidDependentType: dependentTypeMessage,
   bodyTooLarge: 'O corpo da requisição excede o limite de 8 MB.',
   locked: (field: RegistrationField) =>

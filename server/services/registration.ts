@@ -25,6 +25,7 @@ import {
   personValues,
   replaceAttachments,
 } from './person-writes'
+import { cpfOwner } from './persons'
 import {
   dependentReadOnly,
   holderReadOnly,
@@ -78,6 +79,8 @@ export async function saveHolder(
   if (missing) throw new ApiError(400, mandatoryMessage(missing))
   await assertAttachmentsOwned(tx, person.files_attached, personId)
   await assertEmailFree(tx, person.email, personId)
+  if (await cpfOwner(tx, person.documents.cpf, personId))
+    throw new ApiError(422, registrationMessages.cpfUnavailable)
 
   // Every holder row of the person shows this person, so every one gets the new version.
   const versions = await tx
@@ -148,6 +151,7 @@ export async function saveDependent(
   const dependentPersonId = existing?.person.id ?? null
   await assertAttachmentsOwned(tx, person.files_attached, dependentPersonId)
   await assertEmailFree(tx, person.email, dependentPersonId)
+  await assertCpfFree(tx, person.documents.cpf, dependentPersonId, contract.id)
 
   const photo = input.photo?.base_64 ?? null
   if (existing) {
@@ -205,6 +209,37 @@ export async function saveDependent(
   return saved(dependent.id, now)
 }
 
+/**
+ * A dependent's CPF is nobody else's (one person per CPF), and never the holder's or another
+ * dependent's of this contract: those get their own words, as the holder already sees them.
+ */
+async function assertCpfFree(
+  tx: Database,
+  cpf: string | null,
+  dependentPersonId: string | null,
+  contractId: string,
+) {
+  const owner = await cpfOwner(tx, cpf, dependentPersonId)
+  if (!owner) return
+  const [holder] = await tx
+    .select({ id: holders.id })
+    .from(holders)
+    .where(and(eq(holders.contractId, contractId), eq(holders.personId, owner.id)))
+  if (holder) throw new ApiError(422, registrationMessages.holderAsDependent)
+  const [dependent] = await tx
+    .select({ id: dependents.id })
+    .from(dependents)
+    .where(
+      and(
+        eq(dependents.contractId, contractId),
+        eq(dependents.personId, owner.id),
+        ne(dependents.status, 'INACTIVE'),
+      ),
+    )
+  if (dependent) throw new ApiError(422, registrationMessages.dependentTwice)
+  throw new ApiError(422, registrationMessages.cpfUnavailable)
+}
+
 async function lockDependent(tx: Database, contractId: string, dependentId: string) {
   const [row] = await tx
     .select({ dependent: dependents, person: persons })
@@ -224,11 +259,13 @@ async function activeDependents(tx: Database, contractId: string): Promise<numbe
   return row?.count ?? 0
 }
 
-/** A concurrent save that took the same e-mail first gets the same answer as a taken one. */
+/** A concurrent save that took the same e-mail or CPF first gets the same answer as a taken one. */
 async function writeUnique<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write()
   } catch (error) {
+    if (isUniqueViolation(error, 'persons_cpf_idx'))
+      throw new ApiError(422, registrationMessages.cpfUnavailable)
     if (isUniqueViolation(error)) throw new ApiError(422, registrationMessages.emailUnavailable)
     throw error
   }

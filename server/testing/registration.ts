@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import { asc, sql } from 'drizzle-orm'
 import * as v from 'valibot'
 import { type Contract, contract as contractSchema, type Person } from '../../contract/contracts'
+import { cpfWithCheckDigits } from '../../contract/rules'
 import type { App } from '../app'
 import type { Database } from '../db/client'
 import { pdfBase64 } from '../db/pdf'
@@ -121,7 +122,14 @@ export function dependentEdit(
 
 let people = 0
 
-/** A complete new person: every field the demo contracts require is filled. */
+/**
+ * A CPF no one in the demo data has, new on every call: one person per CPF (migration 0021).
+ * Random, since test files run in parallel on databases of their own and some share a server.
+ */
+export const freshCpf = () =>
+  cpfWithCheckDigits(String(200_000_000 + Math.floor(Math.random() * 700_000_000)))
+
+/** A complete new person: every field the demo contracts require is filled; a fresh CPF. */
 export function newPerson(overrides: Json = {}): Json {
   people += 1
   return {
@@ -130,7 +138,7 @@ export function newPerson(overrides: Json = {}): Json {
     birth_date: '2016-04-09',
     gender: 'Feminino',
     email: `lia.${people}.${randomUUID().slice(0, 8)}@exemplo.com.br`,
-    documents: { rg: '123456789', cpf: '111.444.777-35', passport: '', birth_certificate: null },
+    documents: { rg: '123456789', cpf: freshCpf(), passport: '', birth_certificate: null },
     phone: { number_ddi: '55', number: '11955554444' },
     address: {
       cep: '01310-100',

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeEach, expect, it } from 'vitest'
-import { dependentCreate } from '../../server/testing/registration'
+import { dependentCreate, freshCpf } from '../../server/testing/registration'
 import { apiContract, apiSaveHolderPhone, apiToken } from '../helpers/api'
 import { describeBrowser, expectNoAxeViolations } from '../helpers/browser'
 import { storedRows } from '../helpers/device'
@@ -134,7 +134,7 @@ describeBrowser(
       await field('Data de Nascimento').pressSequentially('10052015')
       await field('Gênero').selectOption('Feminino')
       await field('Tipo do dependente').selectOption({ label: 'Filho(a)' })
-      await field('CPF').pressSequentially('11144477735')
+      await field('CPF').pressSequentially(freshCpf())
       await expectVisible(page.getByRole('progressbar', { name: 'Falta 1 campo obrigatório' }))
       expect(await filledOf()).toEqual({ value: 7, max: 8 })
       await field('Telefone').pressSequentially('11912345678')

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { freshCpf } from '../../server/testing/registration'
 
 /** A form field by its visible label. */
 export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
@@ -25,7 +26,7 @@ export async function fillDependent(
   await at('Data de Nascimento').pressSequentially('10052015')
   await at('Gênero').selectOption('Feminino')
   await at('Tipo do dependente').selectOption({ label: 'Filho(a)' })
-  await at('CPF').pressSequentially('11144477735')
+  await at('CPF').pressSequentially(freshCpf())
   await at('E-mail').fill(`${firstName.toLowerCase()}@exemplo.com.br`)
   // A new dependent's DDI starts at +55: typed again from empty, as a person would correct it.
   await at('DDI').fill('')
