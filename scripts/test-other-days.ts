@@ -1,8 +1,9 @@
 /**
  * The unit, component and API tests again, with this run's clock moved to days a calendar gets
  * wrong: the 31st of a month late on a Saturday evening in São Paulo (already the 1st in UTC),
- * and 29 February. A test that reads the demo's dates against a fixed calendar day, or one that
- * forgets São Paulo's offset, fails here on any day, not only on the day it would have failed.
+ * and 29 February late in the evening (already 1 March in UTC). A test that reads the demo's
+ * dates against a fixed calendar day, or one that forgets São Paulo's offset, fails here on any
+ * day, not only on the day it would have failed.
  * Every Node process of the run lives on the moved day (tests/helpers/shifted-clock.mjs through
  * NODE_OPTIONS). The suites that run on both databases run on PGlite only: the engine is not the
  * subject, and the ones that need PostgreSQL still get it.
@@ -16,7 +17,7 @@ import { resolve } from 'node:path'
 
 const root = resolve(import.meta.dirname, '..')
 const days = process.argv.slice(2)
-const moved = days.length > 0 ? days : ['2027-07-31T22:30:00-03:00', '2028-02-29T09:00:00-03:00']
+const moved = days.length > 0 ? days : ['2027-07-31T22:30:00-03:00', '2028-02-29T22:30:00-03:00']
 const notHere = ['server/fuzz/**', 'server/crash/**', 'server/cli/backup.test.ts']
 
 let failed = 0
