@@ -340,7 +340,9 @@ export function paidOutsideBody(row: Row) {
   return {
     method: upper(cell(row, 'forma_pagamento')) ?? 'OTHER',
     reference: cell(row, 'referencia_pagamento') ?? `importacao:${cell(row, 'id_externo') ?? ''}`,
-    paidAt: paidAt && /^\d{4}-\d{2}-\d{2}$/.test(paidAt) ? `${paidAt}T12:00:00Z` : paidAt,
+    // A day alone is its first instant in São Paulo: a payment dated today is never "in the
+    // future" whatever the hour, and the amount due is that day's.
+    paidAt: paidAt && /^\d{4}-\d{2}-\d{2}$/.test(paidAt) ? `${paidAt}T00:00:00-03:00` : paidAt,
     amount: cents(cell(row, 'valor_pago')) ?? cents(cell(row, 'valor')),
   }
 }
