@@ -70,10 +70,12 @@ interface Tag {
 /** One tag from `<` at `start`: the tag and where the markup goes on, or null for a broken one. */
 function readTag(html: string, start: number): { tag: Tag; next: number } | null {
   const end = html[start + 1] === '/'
-  const nameMatch = /^[a-z][^\s/>]*/i.exec(html.slice(start + (end ? 2 : 1)))
+  const tagName = /[a-z][^\s/>]*/iy
+  tagName.lastIndex = start + (end ? 2 : 1)
+  const nameMatch = tagName.exec(html)
   if (!nameMatch) return null
   const tag: Tag = { name: nameMatch[0].toLowerCase(), end, attributes: [] }
-  let at = start + (end ? 2 : 1) + nameMatch[0].length
+  let at = tagName.lastIndex
   const attribute = /[\s/]*(?:(>)|([^\s/>][^\s/>=]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]*)))?)/y
   while (at < html.length) {
     attribute.lastIndex = at
@@ -115,6 +117,7 @@ export function filterCardMarkup(html: string, template = false) {
   const problems = new Set<string>()
   const text = (chunk: string) =>
     out.push(chunk.replace(/\0/g, '').replace(/</g, '&lt;').replace(/>/g, '&gt;'))
+  const lower = html.toLowerCase()
   let at = 0
   while (at < html.length) {
     const open = html.indexOf('<', at)
@@ -142,7 +145,7 @@ export function filterCardMarkup(html: string, template = false) {
     const { tag } = read
     at = read.next
     if (!tag.end && rawTextTags.has(tag.name)) {
-      const close = html.toLowerCase().indexOf(`</${tag.name}`, at)
+      const close = lower.indexOf(`</${tag.name}`, at)
       at = close < 0 ? html.length : close
     }
     if (!cardMarkupTags.includes(tag.name)) {
