@@ -6,10 +6,25 @@
 import { endpointName, type FuzzFixtures } from './endpoints'
 import { bodyText, pathsOf, setAt } from './mutations'
 import { type FuzzRequest, fillPath, queryString, sampleQuery } from './requests'
-import { encode } from './values'
+import { encode, externalMarkup } from './values'
 
 /** One of each kind: null, another type, empty, NUL, long, a container. */
 const wrongValues: unknown[] = [null, true, -1, 1.5, '', '\u0000', 'x'.repeat(5_000), [], {}]
+
+const valueAt = (sample: unknown, path: (string | number)[]) =>
+  path.reduce<unknown>(
+    (node, step) =>
+      node !== null && typeof node === 'object'
+        ? (node as Record<string, unknown>)[step]
+        : undefined,
+    sample,
+  )
+
+/** A field whose sample is markup also meets every way markup can fetch from the network. */
+const wrongValuesFor = (sample: unknown) =>
+  typeof sample === 'string' && sample.includes('<')
+    ? [...wrongValues, ...externalMarkup]
+    : wrongValues
 /** Query values as sent on the wire: encoded text, and escapes that decode to nothing valid. */
 const wrongQueryValues = [
   ...wrongValues.filter((value): value is string => typeof value === 'string').map(encode),
@@ -47,7 +62,7 @@ export function sweepRequests(fixtures: FuzzFixtures): FuzzRequest[] {
     }
     for (const sample of endpoint.bodies ?? []) {
       for (const path of pathsOf(sample)) {
-        for (const value of wrongValues)
+        for (const value of wrongValuesFor(valueAt(sample, path)))
           requests.push(request({ body: bodyText(setAt(sample, path, value)) }))
       }
     }
