@@ -23,6 +23,7 @@ import { describeRequest, type FuzzRequest, randomRequests, toInit } from './req
 import { type Row, type TableChange, watchRowChanges } from './row-changes'
 import { withOwnSession } from './sessions'
 import { sweepRequests } from './sweep'
+import { externalMarkupProbes } from './values'
 
 const seed = Number(process.env.FUZZ_SEED ?? 20_250_707)
 /** Requests in all: the sweep, then random ones up to this number (at least 1,000 of them). */
@@ -309,6 +310,10 @@ describe.each(backends)('fuzzing every endpoint (%s)', (backend) => {
         const problem = await messageProblem(response, text)
         if (problem) fail(`${status} without {message}: ${problem}: ${text.slice(0, 200)}`)
       }
+      // A card layout that fetches, stored by any answer: the gate would leak who opened a card.
+      const written = changes.length > 0 ? JSON.stringify(changes.map((c) => c.added)) : ''
+      const leaked = externalMarkupProbes.find((probe) => written.includes(probe))
+      if (leaked) fail(`${status} stored markup that fetches (${leaked.slice(0, 40)})`)
       if (response.headers.get('x-content-type-options') !== 'nosniff') {
         fail(`${status} without the security headers`)
       }

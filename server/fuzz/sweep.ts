@@ -7,13 +7,32 @@
 import { endpointName, type FuzzFixtures } from './endpoints'
 import { bodyText, pathsOf, setAt } from './mutations'
 import { type FuzzRequest, fillPath, Latin1, queryString, sampleQuery } from './requests'
-import { encode, impossibleDates } from './values'
+import { encode, externalMarkup, impossibleDates } from './values'
 
 /** One of each kind: null, another type, empty, NUL, long, a container. */
 const wrongValues: unknown[] = [null, true, -1, 1.5, '', '\u0000', 'x'.repeat(5_000), [], {}]
 /** A field that holds a date or a moment, by its name: it also gets every impossible date. */
 const isDateField = (key: string | number | undefined) =>
   typeof key === 'string' && /(date|At|On)$|^(from|to)$/i.test(key)
+
+const valueAt = (sample: unknown, path: (string | number)[]) =>
+  path.reduce<unknown>(
+    (node, step) =>
+      node !== null && typeof node === 'object'
+        ? (node as Record<string, unknown>)[step]
+        : undefined,
+    sample,
+  )
+
+/**
+ * A field meets the wrong values of every kind, and those of its own: every impossible date when
+ * it holds a date, every way markup can fetch from the network when its sample is markup.
+ */
+const wrongValuesFor = (sample: unknown, key: string | number | undefined) => [
+  ...wrongValues,
+  ...(isDateField(key) ? impossibleDates : []),
+  ...(typeof sample === 'string' && sample.includes('<') ? externalMarkup : []),
+]
 /** Query values as sent on the wire: encoded text, and escapes that decode to nothing valid. */
 const wrongQueryValues = [
   ...wrongValues.filter((value): value is string => typeof value === 'string').map(encode),
@@ -59,8 +78,7 @@ export function sweepRequests(fixtures: FuzzFixtures): FuzzRequest[] {
       }
     for (const sample of endpoint.bodies ?? []) {
       for (const path of pathsOf(sample)) {
-        const values = isDateField(path.at(-1)) ? [...wrongValues, ...impossibleDates] : wrongValues
-        for (const value of values)
+        for (const value of wrongValuesFor(valueAt(sample, path), path.at(-1)))
           requests.push(request({ body: bodyText(setAt(sample, path, value)) }))
       }
       for (const field of endpoint.fields ?? [])

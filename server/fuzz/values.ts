@@ -4,6 +4,7 @@
  * URL or header a client could send (bad percent escapes, dot segments, Latin-1).
  */
 import fc from 'fast-check'
+import { externalMarkup as externalMarkupCases } from '../../contract/card-markup.cases'
 
 /**
  * Stands for `depth` nested arrays, written out by bodyText (mutations.ts): a plain string, so
@@ -70,6 +71,17 @@ export const evilStrings = [
   '99/99/9999',
   '00000000-0000-0000-0000-000000000000',
   'A0000000-0000-4000-8000-000000000002',
+]
+
+/**
+ * Markup that makes the card fetch something (an external src, srcset, background=, url() in
+ * every spelling…), the table the card markup filter is tested with: the sweep puts each into
+ * every field whose sample is markup (a plan's card layout). None may ever be stored; each
+ * names one of `externalMarkupProbes`, which the fuzz test looks for in every row written.
+ */
+export const externalMarkup = externalMarkupCases.map((entry) => entry.html)
+export const externalMarkupProbes = [
+  ...new Set(externalMarkupCases.map((entry) => entry.probe ?? 'rastreio')),
 ]
 
 const hugeStrings = [

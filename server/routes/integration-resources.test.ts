@@ -633,10 +633,20 @@ describe.each(backends)('integration resources (%s)', (backend) => {
     })
     expect(refused.status).toBe(400)
     expect(refused.body.errors?.map((entry) => entry.message)).toEqual([
-      'Layout (front): sem <script>, <style>, <link>, <iframe>, <form> nem <svg>: use estilos inline e imagens data:.',
-      'Layout (front): sem atributos de evento (onclick, onload…).',
-      'Layout (front): imagens e links só como data:image/… (a carteirinha abre sem internet).',
+      'Layout (front): não permitido: atributo onclick em <div>.',
+      'Layout (front): não permitido: elemento <script>.',
+      'Layout (front): não permitido: <img src="https://rastreio.exemplo.com/p.gif">: só imagens data:image/png, jpeg, gif, webp ou svg sem script.',
       'Layout (back): campo desconhecido {{cpf}}. Use {{nome}}, {{matricula}}, {{validade}}, {{status}}, {{titular}}, {{contrato}}, {{serie}}, {{plano}}, {{foto}}.',
+    ])
+    // What the check once let through: a card that fetched at the gate.
+    const external = await writer.put(layout, {
+      front: '<img src="{{foto}}" srcset="https://rastreio.exemplo.com/p.png 2x">',
+      back: '<table background="https://rastreio.exemplo.com/b.png"><tr><td>{{nome}}</td></tr></table>',
+    })
+    expect(external.status).toBe(400)
+    expect(external.body.errors?.map((entry) => entry.message)).toEqual([
+      'Layout (front): não permitido: atributo srcset em <img>.',
+      'Layout (back): não permitido: atributo background em <table>.',
     ])
     expect((await visualize()).backLayout).toBe(shown.backLayout)
 

@@ -3,9 +3,11 @@
  * The app sanitizes them with DOMPurify's HTML profile and shows them in a box of any width, so
  * the markup uses inline styles only (no <style>, classes, scripts or <svg>: images are data:
  * URLs) and sizes everything relative to its width (credit-card landscape, 85.6 × 54 mm).
- * Every value from the database is escaped.
+ * Every value from the database is escaped. A plan's own template passes the card markup filter
+ * (contract/card-markup-filter.ts): a card references nothing outside itself.
  */
 import type { Brand } from '../../contract/brand'
+import { cleanCardMarkup } from '../../contract/card-markup-filter'
 import type { CardLayouts } from '../../contract/cards'
 import type { cardLayoutFields } from '../../contract/integration'
 import type { Config } from '../config'
@@ -200,11 +202,16 @@ export function fillTemplate(template: string, sheet: CardSheet): string {
   )
 }
 
+/**
+ * The card's two faces. A plan's template is filtered again once filled: one stored before the
+ * upload check knew every way markup reaches the network, or a field value that lands somewhere
+ * the check did not foresee, must still not make the card fetch anything at the gate.
+ */
 export function renderCardLayouts(sheet: CardSheet, look: CardLook): CardLayouts {
   if (sheet.layout)
     return {
-      frontLayout: fillTemplate(sheet.layout.front, sheet),
-      backLayout: fillTemplate(sheet.layout.back, sheet),
+      frontLayout: cleanCardMarkup(fillTemplate(sheet.layout.front, sheet)),
+      backLayout: cleanCardMarkup(fillTemplate(sheet.layout.back, sheet)),
     }
   return { frontLayout: front(sheet, look), backLayout: back(sheet, look) }
 }

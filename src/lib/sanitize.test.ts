@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest'
-import { sanitizedDocument, sanitizeHtml } from './sanitize'
+import { cardAttributeAllowed, cardMarkupTags } from '../../contract/card-markup'
+import { externalMarkup, inlineMarkup } from '../../contract/card-markup.cases'
+import { sanitizeCardLayout, sanitizedDocument, sanitizeHtml } from './sanitize'
 
 const render = (html: string) => {
   const host = document.createElement('div')
@@ -59,5 +61,28 @@ describe('server markup is sanitized before it touches the DOM (docs/design.md Â
     expect(parsed.querySelectorAll('style')).toHaveLength(1)
     expect(parsed.querySelector('style')?.textContent).toContain('h1 { color: blue }')
     expect(parsed.body.innerHTML).toBe('<h1>Termos</h1>')
+  })
+})
+
+describe('a card layout from any backend references nothing outside itself', () => {
+  it.each(externalMarkup)('removes $name', ({ html, probe = 'rastreio' }) => {
+    const cleaned = sanitizeCardLayout(html)
+    expect(cleaned.toLowerCase()).not.toContain(probe.toLowerCase())
+    const host = document.createElement('div')
+    host.innerHTML = cleaned
+    for (const element of host.querySelectorAll('*')) {
+      const tag = element.localName
+      expect(cardMarkupTags).toContain(tag)
+      for (const { name } of element.attributes) expect(cardAttributeAllowed(tag, name)).toBe(true)
+    }
+  })
+
+  it.each(inlineMarkup)('keeps $name exactly', ({ html }) => {
+    expect(sanitizeCardLayout(html)).toBe(html)
+  })
+
+  it('leaves the termsâ€™ sanitizer as it was: a link in a document stays', () => {
+    expect(sanitizeHtml('<a href="https://exemplo.com/termos">Termos</a>')).toContain('href=')
+    expect(sanitizeCardLayout('<a href="https://exemplo.com/termos">Termos</a>')).toBe('Termos')
   })
 })

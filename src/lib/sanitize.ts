@@ -1,4 +1,9 @@
-import DOMPurify from 'dompurify'
+import DOMPurify, { type DOMPurify as Purifier } from 'dompurify'
+import {
+  cardAttributeProblem,
+  cardMarkupAttributes,
+  cardMarkupTags,
+} from '../../contract/card-markup'
 
 /**
  * Every piece of server-provided HTML passes here before it touches the DOM (docs/design.md §6):
@@ -6,6 +11,31 @@ import DOMPurify from 'dompurify'
  */
 export function sanitizeHtml(html: string): string {
   return DOMPurify.sanitize(html, { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'] })
+}
+
+let cardPurifier: Purifier | undefined
+
+/**
+ * A member card's face, from whichever backend sent it: only the card's elements and attributes
+ * (contract/card-markup.ts), every `src` an inline image, every style free of anything that
+ * fetches. The card is shown at the gate with no signal, and a request it made would tell a
+ * third party who opened their card, and when. Its own DOMPurify, so the hook stays off the
+ * other documents (terms) sanitizeHtml cleans.
+ */
+export function sanitizeCardLayout(html: string): string {
+  if (!cardPurifier) {
+    cardPurifier = DOMPurify()
+    cardPurifier.addHook('uponSanitizeAttribute', (node, data) => {
+      if (cardAttributeProblem(node.nodeName.toLowerCase(), data.attrName, data.attrValue))
+        data.keepAttr = false
+    })
+  }
+  return cardPurifier.sanitize(html, {
+    ALLOWED_TAGS: [...cardMarkupTags],
+    ALLOWED_ATTR: [...cardMarkupAttributes],
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  })
 }
 
 /**

@@ -3,7 +3,7 @@ import { useLiveQuery } from 'dexie-react-hooks'
 import { cardLayouts, listCards } from '../../../../contract/api/cards'
 import type { Card } from '../../../../contract/cards'
 import { call } from '../../../api/call'
-import { sanitizeHtml } from '../../../lib/sanitize'
+import { sanitizeCardLayout } from '../../../lib/sanitize'
 import { db, type StoredCard } from '../../../offline/db'
 import { useOnline } from '../../../ui/use-online'
 
@@ -31,8 +31,8 @@ async function fetchAllCards(contractId: string) {
 async function fetchLayouts(cardId: string) {
   const layouts = await call(cardLayouts, { params: { cardId } })
   return {
-    frontLayout: sanitizeHtml(layouts.frontLayout),
-    backLayout: sanitizeHtml(layouts.backLayout),
+    frontLayout: sanitizeCardLayout(layouts.frontLayout),
+    backLayout: sanitizeCardLayout(layouts.backLayout),
   }
 }
 

@@ -1,6 +1,6 @@
 import { QRCodeSVG } from 'qrcode.react'
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { sanitizeHtml } from '../../../lib/sanitize'
+import { sanitizeCardLayout } from '../../../lib/sanitize'
 import type { StoredCard } from '../../../offline/db'
 import { Button } from '../../../ui/button'
 import styles from './flip-view.module.css'
@@ -123,14 +123,14 @@ export function FlipView({ card, onClose }: Props) {
                 aria-label="Frente da carteirinha"
                 aria-hidden={flipped}
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.frontLayout ?? '') }}
+                dangerouslySetInnerHTML={{ __html: sanitizeCardLayout(card.frontLayout ?? '') }}
               />
               <section
                 className={`${styles.face} ${styles.back}`}
                 aria-label="Verso da carteirinha"
                 aria-hidden={!flipped}
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: server markup, sanitized with DOMPurify
-                dangerouslySetInnerHTML={{ __html: sanitizeHtml(card.backLayout ?? '') }}
+                dangerouslySetInnerHTML={{ __html: sanitizeCardLayout(card.backLayout ?? '') }}
               />
             </div>
           </div>

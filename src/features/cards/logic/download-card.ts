@@ -1,4 +1,4 @@
-import { sanitizeHtml } from '../../../lib/sanitize'
+import { sanitizeCardLayout } from '../../../lib/sanitize'
 
 /** Spec §9: the card image is saved at 3× scale. */
 export const downloadScale = 3
@@ -25,7 +25,7 @@ export async function downloadCardPng(frontLayout: string, personName: string) {
   stage.style.cssText = 'position:fixed;left:-10000px;top:0;pointer-events:none'
   const node = document.createElement('div')
   node.style.cssText = `width:${downloadWidth}px;background:#fff`
-  node.innerHTML = sanitizeHtml(frontLayout)
+  node.innerHTML = sanitizeCardLayout(frontLayout)
   stage.append(node)
   document.body.append(stage)
   try {
