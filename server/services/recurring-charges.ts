@@ -296,8 +296,10 @@ async function retryFailed(deps: PaymentsDeps, charge: Charge): Promise<boolean>
   const cobr = charge.data.cobr
   const pix = deps.pix
   if (!pix || !cobr?.failedOn || cobr.retryFor === cobr.failedOn || !charge.gatewayRef) return false
+  // The day after the failed attempt, never before it: a due date on a weekend is attempted on
+  // the next business day, which may be later than today's pass.
   const today = todayInSaoPaulo(deps.now())
-  const date = addDaysTo(today, 1)
+  const date = addDaysTo(cobr.failedOn > today ? cobr.failedOn : today, 1)
   const last = addDaysTo(cobr.dueDate, RETRY_DAYS)
   if (cobr.retries >= MAX_RETRIES || date > last || date <= cobr.dueDate) return false
   const claimed = await deps.db
