@@ -299,7 +299,8 @@ async function retryFailed(deps: PaymentsDeps, charge: Charge): Promise<boolean>
   // The day after the failed attempt, never before it: a due date on a weekend is attempted on
   // the next business day, which may be later than today's pass.
   const today = todayInSaoPaulo(deps.now())
-  const date = addDaysTo(cobr.failedOn > today ? cobr.failedOn : today, 1)
+  const [latest = today] = [cobr.failedOn, today].sort().reverse()
+  const date = addDaysTo(latest, 1)
   const last = addDaysTo(cobr.dueDate, RETRY_DAYS)
   if (cobr.retries >= MAX_RETRIES || date > last || date <= cobr.dueDate) return false
   const claimed = await deps.db
