@@ -9,6 +9,7 @@ import { demoEmails, demoIds } from '../demo/seed'
 import { loadPassKeys } from '../services/passes'
 import { backends, changeCounts, refusalKeyOnly, watchWrites } from '../testing'
 import { useTestServer } from '../testing/hooks'
+import { freshCpf } from '../testing/registration'
 
 type Call = (app: App, id: string, headers: Record<string, string>) => Response | Promise<Response>
 
@@ -113,6 +114,8 @@ const routes: [string, Call][] = [
           ...anaPerson,
           first_name: 'Lia',
           email: 'lia.souza@exemplo.com.br',
+          // Her own CPF: one person per CPF, and Ana's is Ana's.
+          documents: { rg: '284563218', cpf: freshCpf() },
           files_attached: [],
         },
       },
