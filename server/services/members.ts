@@ -13,7 +13,7 @@ import { contracts, dependents, dependentTypes, holders, persons } from '../db/s
 import { ProblemError } from '../http/integration'
 import { type Cursor, pageOf } from './cursor'
 import { nextVersion } from './idempotency-rules'
-import { cpfOwner } from './persons'
+import { cpfOwner, dependentInForce, holdsContract } from './persons'
 import {
   assertWritable,
   contractNamed,
@@ -312,24 +312,10 @@ async function assertNotOnContract(
   dependentId: string | null,
   status: DependentUpsert['status'],
 ) {
-  const [holder] = await tx
-    .select({ id: holders.id })
-    .from(holders)
-    .where(and(eq(holders.contractId, contractId), eq(holders.personId, personId)))
-  if (holder) throw onMember(dependentMessages.holderAsDependent)
+  if (await holdsContract(tx, contractId, personId))
+    throw onMember(dependentMessages.holderAsDependent)
   if (status === 'INACTIVE') return
-  const [other] = await tx
-    .select({ externalId: dependents.externalId })
-    .from(dependents)
-    .where(
-      and(
-        eq(dependents.contractId, contractId),
-        eq(dependents.personId, personId),
-        ne(dependents.status, 'INACTIVE'),
-        dependentId ? ne(dependents.id, dependentId) : undefined,
-      ),
-    )
-    .limit(1)
+  const other = await dependentInForce(tx, contractId, personId, dependentId)
   if (other) throw onMember(dependentMessages.twice(other.externalId))
 }
 

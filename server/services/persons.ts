@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { Database } from '../db/client'
-import { persons } from '../db/schema'
+import { dependents, holders, persons } from '../db/schema'
 
 /** The person who logs in with this e-mail (stored lower-case), with what delivery needs. */
 export async function findPersonByEmail(db: Database, email: string) {
@@ -33,4 +33,39 @@ export async function cpfOwner(tx: Database, cpf: string | null, except: string 
     .where(except ? and(eq(cpfKey, digits), ne(persons.id, except)) : eq(cpfKey, digits))
     .limit(1)
   return owner
+}
+
+/** Whether the person holds the contract. */
+export async function holdsContract(tx: Database, contractId: string, personId: string) {
+  const [holder] = await tx
+    .select({ id: holders.id })
+    .from(holders)
+    .where(and(eq(holders.contractId, contractId), eq(holders.personId, personId)))
+    .limit(1)
+  return holder !== undefined
+}
+
+/**
+ * The contract's dependent in force that is this person (an INACTIVE one is history), other than
+ * `except`: a person is on a contract once.
+ */
+export async function dependentInForce(
+  tx: Database,
+  contractId: string,
+  personId: string,
+  except: string | null = null,
+) {
+  const [dependent] = await tx
+    .select({ id: dependents.id, externalId: dependents.externalId })
+    .from(dependents)
+    .where(
+      and(
+        eq(dependents.contractId, contractId),
+        eq(dependents.personId, personId),
+        ne(dependents.status, 'INACTIVE'),
+        except ? ne(dependents.id, except) : undefined,
+      ),
+    )
+    .limit(1)
+  return dependent
 }

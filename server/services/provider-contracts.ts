@@ -4,13 +4,14 @@
  * mandatory-data maps, found by the provider's `externalId`. The holder only accepts the terms
  * of a contract; the provider writes the rest.
  */
-import { and, asc, eq, gt, ne } from 'drizzle-orm'
+import { asc, eq, gt } from 'drizzle-orm'
 import type { Contract, ContractUpsert } from '../../contract/integration'
 import type { Database } from '../db/client'
-import { contracts, dependents, holders, modelContracts, persons } from '../db/schema'
+import { contracts, holders, modelContracts, persons } from '../db/schema'
 import { ProblemError } from '../http/integration'
 import { type Cursor, pageOf } from './cursor'
 import { dependentsOf } from './members'
+import { dependentInForce } from './persons'
 import { memberNamed, sameValues, type Upserted, unknownReference, upsertRetrying } from './upserts'
 
 /** A day kept as a moment: noon UTC is the same day in every Brazilian time zone. */
@@ -101,17 +102,7 @@ const holderIsDependent =
 
 /** A new holder may not be one of the contract's dependents in force at the same time. */
 async function assertNotDependent(tx: Database, contractId: string, personId: string) {
-  const [dependent] = await tx
-    .select({ id: dependents.id })
-    .from(dependents)
-    .where(
-      and(
-        eq(dependents.contractId, contractId),
-        eq(dependents.personId, personId),
-        ne(dependents.status, 'INACTIVE'),
-      ),
-    )
-    .limit(1)
+  const dependent = await dependentInForce(tx, contractId, personId)
   if (dependent)
     throw new ProblemError(422, holderIsDependent, [
       { path: 'body.holderExternalId', code: 'conflict', message: holderIsDependent },

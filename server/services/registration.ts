@@ -25,7 +25,7 @@ import {
   personValues,
   replaceAttachments,
 } from './person-writes'
-import { cpfOwner } from './persons'
+import { cpfOwner, dependentInForce, holdsContract } from './persons'
 import {
   dependentReadOnly,
   holderReadOnly,
@@ -221,21 +221,9 @@ async function assertCpfFree(
 ) {
   const owner = await cpfOwner(tx, cpf, dependentPersonId)
   if (!owner) return
-  const [holder] = await tx
-    .select({ id: holders.id })
-    .from(holders)
-    .where(and(eq(holders.contractId, contractId), eq(holders.personId, owner.id)))
-  if (holder) throw new ApiError(422, registrationMessages.holderAsDependent)
-  const [dependent] = await tx
-    .select({ id: dependents.id })
-    .from(dependents)
-    .where(
-      and(
-        eq(dependents.contractId, contractId),
-        eq(dependents.personId, owner.id),
-        ne(dependents.status, 'INACTIVE'),
-      ),
-    )
+  if (await holdsContract(tx, contractId, owner.id))
+    throw new ApiError(422, registrationMessages.holderAsDependent)
+  const dependent = await dependentInForce(tx, contractId, owner.id)
   if (dependent) throw new ApiError(422, registrationMessages.dependentTwice)
   throw new ApiError(422, registrationMessages.cpfUnavailable)
 }
